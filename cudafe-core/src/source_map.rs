@@ -1,0 +1,390 @@
+//! The source map: every byte of the preprocessed translation unit mapped back to the file
+//! and line it came from.
+//!
+//! The input is what the host preprocessor wrote: text interleaved with line markers
+//! (`# 12 "k1.cu" 2 3` in GNU form, `#line 12 "k1.cu"` in standard form). A marker says
+//! that the line after it is line 12 of `k1.cu`; the flags say the file was entered (1),
+//! returned to (2), is a system header (3), or is to be treated as `extern "C"` (4).
+//! Positions everywhere in the front end are byte offsets into this one text; the source map
+//! turns them into the *presumed* location (file, line) that diagnostics and `# N` lines
+//! name, and into the *physical* line of the preprocessed text that diagnostics echo.
+//!
+//! The text is kept as bytes: sources in other encodings than UTF-8 (Latin-1 comments and
+//! string literals are common) must reach the host file unchanged.
+
+use std::sync::Arc;
+
+/// A byte offset into the preprocessed text.
+pub type Offset = u32;
+
+/// A half-open byte range `[lo, hi)` of the preprocessed text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Span {
+    pub lo: Offset,
+    pub hi: Offset,
+}
+
+impl Span {
+    pub const fn new(lo: Offset, hi: Offset) -> Span {
+        Span { lo, hi }
+    }
+
+    /// The smallest span covering both.
+    pub fn to(self, other: Span) -> Span {
+        Span {
+            lo: self.lo.min(other.lo),
+            hi: self.hi.max(other.hi),
+        }
+    }
+
+    pub fn len(self) -> u32 {
+        self.hi - self.lo
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.hi <= self.lo
+    }
+}
+
+/// An index into [`SourceMap::files`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FileId(pub u32);
+
+/// A file named by a line marker (or the input itself).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceFile {
+    /// The name exactly as the marker spells it, escapes resolved (`k1.cu`,
+    /// `/usr/include/c++/12/cstdio`, `<built-in>`).
+    pub name: Arc<str>,
+}
+
+/// A line marker, resolved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LineMarker {
+    /// The offset of the first byte of the marker line itself.
+    pub marker_start: Offset,
+    /// The offset of the first byte of the line the marker describes (the next line).
+    pub start: Offset,
+    pub file: FileId,
+    /// The presumed line number of the line at `start`.
+    pub line: u32,
+    pub flags: MarkerFlags,
+}
+
+/// The flags after a GNU line marker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct MarkerFlags {
+    pub enter: bool,
+    pub leave: bool,
+    pub system: bool,
+    pub extern_c: bool,
+}
+
+/// Where an offset comes from, as the line markers say.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Presumed {
+    pub file: FileId,
+    pub line: u32,
+    /// The file is a system header (flag 3).
+    pub system: bool,
+}
+
+/// The physical position of an offset in the preprocessed text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Physical {
+    /// Zero-based line index in the preprocessed text.
+    pub line_index: u32,
+    /// The offset of the line's first byte.
+    pub line_start: Offset,
+    /// Zero-based column in characters from the start of the line (UTF-8 continuation
+    /// bytes do not count).
+    pub column: u32,
+}
+
+/// The preprocessed translation unit with its line markers.
+#[derive(Debug, Clone)]
+pub struct SourceMap {
+    text: Arc<[u8]>,
+    /// The name of the preprocessed file itself (used before the first marker).
+    input_name: Arc<str>,
+    line_starts: Vec<Offset>,
+    files: Vec<SourceFile>,
+    markers: Vec<LineMarker>,
+}
+
+impl SourceMap {
+    /// Reads the line markers of `text`, the preprocessed file called `input_name`.
+    ///
+    /// Inputs larger than 4 GiB cannot be represented and are cut off at 4 GiB − 1; callers
+    /// reject such inputs before they get here.
+    pub fn new(input_name: &str, text: impl Into<Arc<[u8]>>) -> SourceMap {
+        let text: Arc<[u8]> = text.into();
+        let bytes = &text[..];
+        let limit = bytes.len().min(u32::MAX as usize - 1);
+        let mut line_starts = vec![0];
+        for (i, &b) in bytes[..limit].iter().enumerate() {
+            if b == b'\n' {
+                line_starts.push(i as Offset + 1);
+            }
+        }
+        let mut map = SourceMap {
+            text: text.clone(),
+            input_name: input_name.into(),
+            line_starts,
+            files: vec![SourceFile {
+                name: input_name.into(),
+            }],
+            markers: Vec::new(),
+        };
+        for idx in 0..map.line_starts.len() {
+            let start = map.line_starts[idx] as usize;
+            let end = map.line_end(idx);
+            let line = &text[start..end];
+            if let Some((number, name, flags)) = parse_marker(line) {
+                let file = map.intern(&name);
+                let next = map
+                    .line_starts
+                    .get(idx + 1)
+                    .copied()
+                    .unwrap_or(limit as Offset);
+                map.markers.push(LineMarker {
+                    marker_start: start as Offset,
+                    start: next,
+                    file,
+                    line: number,
+                    flags,
+                });
+            }
+        }
+        map
+    }
+
+    /// The whole preprocessed text.
+    pub fn text(&self) -> &[u8] {
+        &self.text
+    }
+
+    /// A shared handle to the text.
+    pub fn text_arc(&self) -> Arc<[u8]> {
+        self.text.clone()
+    }
+
+    pub fn input_name(&self) -> &str {
+        &self.input_name
+    }
+
+    pub fn files(&self) -> &[SourceFile] {
+        &self.files
+    }
+
+    pub fn file_name(&self, file: FileId) -> &str {
+        &self.files[file.0 as usize].name
+    }
+
+    pub fn markers(&self) -> &[LineMarker] {
+        &self.markers
+    }
+
+    /// The text of a span.
+    pub fn slice(&self, span: Span) -> &[u8] {
+        &self.text[span.lo as usize..span.hi as usize]
+    }
+
+    /// The number of physical lines.
+    pub fn line_count(&self) -> usize {
+        self.line_starts.len()
+    }
+
+    /// The offset just past the last byte of physical line `idx`, excluding its line end.
+    fn line_end(&self, idx: usize) -> usize {
+        let end = self
+            .line_starts
+            .get(idx + 1)
+            .map(|&s| s as usize - 1)
+            .unwrap_or(self.text.len());
+        if end > self.line_starts[idx] as usize && self.text.get(end - 1) == Some(&b'\r') {
+            end - 1
+        } else {
+            end
+        }
+    }
+
+    fn line_index(&self, offset: Offset) -> usize {
+        match self.line_starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        }
+    }
+
+    /// The physical line and column of an offset.
+    pub fn physical(&self, offset: Offset) -> Physical {
+        let idx = self.line_index(offset);
+        let line_start = self.line_starts[idx];
+        let upto = (offset as usize).min(self.text.len());
+        let column = self.text[line_start as usize..upto]
+            .iter()
+            .filter(|&&b| b & 0xC0 != 0x80)
+            .count() as u32;
+        Physical {
+            line_index: idx as u32,
+            line_start,
+            column,
+        }
+    }
+
+    /// The text of the physical line holding `offset`, without its line end.
+    pub fn physical_line_text(&self, offset: Offset) -> &[u8] {
+        let idx = self.line_index(offset);
+        &self.text[self.line_starts[idx] as usize..self.line_end(idx)]
+    }
+
+    /// The file and line the markers assign to `offset`.
+    pub fn presumed(&self, offset: Offset) -> Presumed {
+        let idx = self.markers.partition_point(|m| m.start <= offset);
+        let Some(marker) = idx.checked_sub(1).map(|i| &self.markers[i]) else {
+            let line = self.line_index(offset) as u32 + 1;
+            return Presumed {
+                file: FileId(0),
+                line,
+                system: false,
+            };
+        };
+        let marker_line = self.line_index(marker.start);
+        let here = self.line_index(offset);
+        Presumed {
+            file: marker.file,
+            line: marker.line + (here - marker_line) as u32,
+            system: marker.flags.system,
+        }
+    }
+
+    /// Is `offset` on a line-marker line (and so not part of any declaration)?
+    pub fn is_marker_line(&self, offset: Offset) -> bool {
+        let idx = self.markers.partition_point(|m| m.marker_start <= offset);
+        idx.checked_sub(1)
+            .map(|i| offset < self.markers[i].start)
+            .unwrap_or(false)
+    }
+
+    fn intern(&mut self, name: &str) -> FileId {
+        if let Some(i) = self.files.iter().position(|f| &*f.name == name) {
+            return FileId(i as u32);
+        }
+        self.files.push(SourceFile { name: name.into() });
+        FileId(self.files.len() as u32 - 1)
+    }
+}
+
+/// Parses `# 12 "file" 1 3` or `#line 12 "file"`; `None` for anything else.
+pub fn parse_marker(line: &[u8]) -> Option<(u32, String, MarkerFlags)> {
+    let first = line.iter().position(|&b| b != b' ' && b != b'\t')?;
+    if line[first] != b'#' {
+        return None;
+    }
+    let line = String::from_utf8_lossy(line);
+    let rest = line.trim_start_matches([' ', '\t']).strip_prefix('#')?;
+    let rest = rest.trim_start_matches([' ', '\t']);
+    let rest = match rest.strip_prefix("line") {
+        Some(r) if r.starts_with([' ', '\t']) => r.trim_start_matches([' ', '\t']),
+        Some(_) => return None,
+        None => rest,
+    };
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return None;
+    }
+    let number: u32 = rest[..digits].parse().ok()?;
+    let rest = rest[digits..].trim_start_matches([' ', '\t']);
+    let rest = rest.strip_prefix('"')?;
+    let mut name = String::new();
+    let mut chars = rest.char_indices();
+    let mut end = None;
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '\\' => {
+                if let Some((_, e)) = chars.next() {
+                    name.push(e);
+                }
+            }
+            '"' => {
+                end = Some(i + 1);
+                break;
+            }
+            _ => name.push(c),
+        }
+    }
+    let tail = &rest[end?..];
+    let mut flags = MarkerFlags::default();
+    for f in tail.split_whitespace() {
+        match f {
+            "1" => flags.enter = true,
+            "2" => flags.leave = true,
+            "3" => flags.system = true,
+            "4" => flags.extern_c = true,
+            _ => return None,
+        }
+    }
+    Some((number, name, flags))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str = "# 1 \"k1.cu\"\n\
+                        # 1 \"<built-in>\"\n\
+                        # 1 \"/usr/include/stdio.h\" 1 3 4\n\
+                        int printf(const char *, ...);\n\
+                        \n\
+                        extern int x;\n\
+                        # 3 \"k1.cu\" 2\n\
+                        __global__ void k() {}\n\
+                        int y;";
+
+    #[test]
+    fn presumed_locations() {
+        let map = SourceMap::new("k1.cpp4.ii", TEXT.as_bytes());
+        assert_eq!(map.markers().len(), 4);
+        let off = |needle: &str| TEXT.find(needle).unwrap() as Offset;
+        let p = map.presumed(off("printf"));
+        assert_eq!((map.file_name(p.file), p.line, p.system), ("/usr/include/stdio.h", 1, true));
+        let p = map.presumed(off("extern"));
+        assert_eq!((map.file_name(p.file), p.line, p.system), ("/usr/include/stdio.h", 3, true));
+        let p = map.presumed(off("__global__"));
+        assert_eq!((map.file_name(p.file), p.line, p.system), ("k1.cu", 3, false));
+        let p = map.presumed(off("int y"));
+        assert_eq!(p.line, 4);
+        assert!(map.is_marker_line(off("# 3")));
+        assert!(!map.is_marker_line(off("int y")));
+    }
+
+    #[test]
+    fn physical_positions() {
+        let map = SourceMap::new("x.ii", "a\r\n  b\u{e9}c d\n".as_bytes());
+        let off = "a\r\n  b\u{e9}c".len() as Offset;
+        let p = map.physical(off);
+        assert_eq!((p.line_index, p.column), (1, 5));
+        assert_eq!(map.physical_line_text(off), "  b\u{e9}c d".as_bytes());
+        assert_eq!(map.physical_line_text(0), b"a");
+    }
+
+    #[test]
+    fn marker_forms() {
+        assert_eq!(
+            parse_marker(b"#line 7 \"a\\\"b.cu\""),
+            Some((7, "a\"b.cu".to_string(), MarkerFlags::default()))
+        );
+        assert!(parse_marker(b"#pragma once").is_none());
+        assert!(parse_marker(b"# 12 \"x\" 9").is_none());
+        assert!(parse_marker(b"#lineX 1 \"a\"").is_none());
+        let (_, _, f) = parse_marker(b"# 5 \"h\" 2 3").unwrap();
+        assert!(f.leave && f.system && !f.enter);
+    }
+
+    #[test]
+    fn no_markers() {
+        let map = SourceMap::new("plain.ii", &b"int a;\nint b;\n"[..]);
+        let p = map.presumed(8);
+        assert_eq!((map.file_name(p.file), p.line), ("plain.ii", 2));
+    }
+}
