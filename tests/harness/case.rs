@@ -26,15 +26,31 @@ pub struct ExpectedDiagnostic {
     pub line: u32,
     pub severity: String,
     pub message: String,
+    /// Context lines (`//~+`), such as `detected during instantiation of ...`.
+    pub context: Vec<String>,
 }
 
 impl ExpectedDiagnostic {
+    /// Messages are compared without trailing whitespace (editors strip it from the
+    /// annotations; a few real messages end in a space). Context lines are compared when the
+    /// annotation lists any.
     pub fn matches(&self, d: &Diagnostic) -> bool {
         self.file == d.file
             && self.line == d.line
             && self.severity == d.severity
-            && self.message == d.message
+            && self.message.trim_end() == d.message.trim_end()
+            && (self.context.is_empty() || self.context == context_lines(d))
     }
+}
+
+/// The lines of a diagnostic after its source echo and caret, trimmed.
+pub fn context_lines(d: &Diagnostic) -> Vec<String> {
+    d.body
+        .iter()
+        .skip(2)
+        .map(|l| l.trim().to_string())
+        .filter(|l| !l.is_empty())
+        .collect()
 }
 
 impl std::fmt::Display for ExpectedDiagnostic {
@@ -63,6 +79,9 @@ pub struct Case {
     pub exit: i32,
     /// Diagnostics of every translation unit, in file order.
     pub diagnostics: Vec<ExpectedDiagnostic>,
+    /// Lines printed outside any diagnostic (`//~!`), in order; the summary line and
+    /// `Compilation terminated.` are not listed.
+    pub other_lines: Vec<String>,
     pub registrations: Vec<ExpectedRegistration>,
     pub launches: Vec<ExpectedLaunch>,
 }
@@ -161,6 +180,10 @@ impl Case {
         let kind = kind.ok_or_else(|| anyhow!("{}: no `//! kind:` directive", path.display()))?;
         let mut diagnostics = expected_diagnostics(&text, &file_name)
             .with_context(|| format!("in {}", path.display()))?;
+        let other_lines = text
+            .lines()
+            .filter_map(|l| l.find("//~!").map(|p| l[p + 4..].trim().to_string()))
+            .collect();
         let dir = path.parent().unwrap_or(Path::new("."));
         for part in &files {
             let p = dir.join(part);
@@ -181,6 +204,7 @@ impl Case {
             files,
             exit,
             diagnostics,
+            other_lines,
             registrations,
             launches,
         })
@@ -195,6 +219,16 @@ pub fn expected_diagnostics(text: &str, file: &str) -> Result<Vec<ExpectedDiagno
             continue;
         };
         let rest = &line[pos + 3..];
+        if rest.starts_with('!') {
+            continue;
+        }
+        if let Some(ctx) = rest.strip_prefix('+') {
+            let last: &mut ExpectedDiagnostic = out
+                .last_mut()
+                .ok_or_else(|| anyhow!("line {}: `//~+` without a `//~` before it", i + 1))?;
+            last.context.push(ctx.trim().to_string());
+            continue;
+        }
         let up = rest.chars().take_while(|&c| c == '^').count();
         let rest = rest[up..].trim();
         let lineno = (i + 1)
@@ -209,6 +243,7 @@ pub fn expected_diagnostics(text: &str, file: &str) -> Result<Vec<ExpectedDiagno
             line: lineno as u32,
             severity: severity.trim().to_string(),
             message: message.trim_end().to_string(),
+            context: Vec::new(),
         });
     }
     Ok(out)
@@ -269,5 +304,15 @@ mod tests {
         assert_eq!(d[2].line, 1);
         assert_eq!(d[2].message, "two: colons");
         assert!(expected_diagnostics("//~^ error: x", "x.cu").is_err());
+        let d = expected_diagnostics(
+            "f(); //~ error: e\n//~+ detected during x at line 9\n",
+            "x.cu",
+        )
+        .unwrap();
+        assert_eq!(d.len(), 1);
+        assert_eq!(
+            d[0].context,
+            vec!["detected during x at line 9".to_string()]
+        );
     }
 }

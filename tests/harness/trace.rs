@@ -131,6 +131,23 @@ fn decode_hex(s: &str) -> Result<Vec<u8>> {
         .collect()
 }
 
+/// Hex digits with `??` for any byte.
+fn decode_pattern(s: &str) -> Result<Vec<Option<u8>>> {
+    let s: String = s.chars().filter(|&c| c != '_').collect();
+    if !s.len().is_multiple_of(2) {
+        bail!("odd number of hex digits in `{s}`");
+    }
+    (0..s.len())
+        .step_by(2)
+        .map(|i| match &s[i..i + 2] {
+            "??" => Ok(None),
+            pair => u8::from_str_radix(pair, 16)
+                .map(Some)
+                .map_err(|e| anyhow!("bad hex `{s}`: {e}")),
+        })
+        .collect()
+}
+
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -183,7 +200,9 @@ impl fmt::Display for ExpectedRegistration {
 #[derive(Debug, Clone, PartialEq)]
 pub enum ExpectedArg {
     Bytes(Vec<u8>),
-    /// `ptr:allocK+OFF`.
+    /// `hex:` with `??` for bytes whose value is not checked.
+    Pattern(Vec<Option<u8>>),
+    /// `ptr:allocK+OFF` or `ptr:sym:NAME+OFF` (what the trace writes after `=`).
     Pointer(String),
     Any(usize),
 }
@@ -249,11 +268,12 @@ impl ExpectedArg {
                     _ => return Err(bad(&"expected one ASCII character")),
                 }
             }
+            "hex" if v.contains('?') => return Ok(ExpectedArg::Pattern(decode_pattern(v)?)),
             "hex" => decode_hex(v)?,
             "ptr" => {
                 return Ok(if v == "null" {
                     ExpectedArg::Bytes(vec![0; 8])
-                } else if v.starts_with("alloc") {
+                } else if v.starts_with("alloc") || v.starts_with("sym:") {
                     let v = if v.contains('+') {
                         v.to_string()
                     } else {
@@ -261,7 +281,7 @@ impl ExpectedArg {
                     };
                     ExpectedArg::Pointer(v)
                 } else {
-                    return Err(bad(&"expected null or allocK[+OFF]"));
+                    return Err(bad(&"expected null, allocK[+OFF] or sym:NAME[+OFF]"));
                 });
             }
             "any" => return Ok(ExpectedArg::Any(v.parse().map_err(|e| bad(&e))?)),
@@ -274,6 +294,21 @@ impl ExpectedArg {
         match self {
             ExpectedArg::Bytes(b) if *b == got.bytes => Ok(()),
             ExpectedArg::Bytes(b) => Err(format!("expected {} got {}", hex(b), hex(&got.bytes))),
+            ExpectedArg::Pattern(p) => {
+                let ok = p.len() == got.bytes.len()
+                    && p.iter()
+                        .zip(&got.bytes)
+                        .all(|(e, g)| e.is_none_or(|e| e == *g));
+                if ok {
+                    Ok(())
+                } else {
+                    let shown: String = p
+                        .iter()
+                        .map(|b| b.map(|b| format!("{b:02x}")).unwrap_or_else(|| "??".into()))
+                        .collect();
+                    Err(format!("expected {shown} got {}", hex(&got.bytes)))
+                }
+            }
             ExpectedArg::Pointer(p) => {
                 if got.bytes.len() == 8 && got.points_to.as_deref() == Some(p.as_str()) {
                     Ok(())
@@ -367,6 +402,21 @@ impl ExpectedLaunch {
         } else {
             Err(why.join("; "))
         }
+    }
+}
+
+impl ExpectedRegistration {
+    /// Replaces `{module_id}` in the name.
+    pub fn substitute(&mut self, module_id: &str) {
+        self.name = self.name.replace("{module_id}", module_id);
+    }
+}
+
+impl ExpectedLaunch {
+    /// Replaces `{module_id}` in the kernel name.
+    pub fn substitute(&mut self, module_id: &str) {
+        self.name = self.name.replace("{module_id}", module_id);
+        self.text = self.text.replace("{module_id}", module_id);
     }
 }
 
@@ -505,6 +555,14 @@ mod tests {
         assert_eq!(
             ExpectedArg::parse("u32:0xffffffff").unwrap(),
             ExpectedArg::Bytes(vec![0xff; 4])
+        );
+        assert_eq!(
+            ExpectedArg::parse("hex:01??").unwrap(),
+            ExpectedArg::Pattern(vec![Some(1), None])
+        );
+        assert_eq!(
+            ExpectedArg::parse("ptr:sym:dv+4").unwrap(),
+            ExpectedArg::Pointer("sym:dv+4".into())
         );
         assert!(ExpectedArg::parse("i8:300").is_err());
         assert!(ExpectedArg::parse("q:1").is_err());
