@@ -347,11 +347,20 @@ mod tests {
         assert_eq!(map.markers().len(), 4);
         let off = |needle: &str| TEXT.find(needle).unwrap() as Offset;
         let p = map.presumed(off("printf"));
-        assert_eq!((map.file_name(p.file), p.line, p.system), ("/usr/include/stdio.h", 1, true));
+        assert_eq!(
+            (map.file_name(p.file), p.line, p.system),
+            ("/usr/include/stdio.h", 1, true)
+        );
         let p = map.presumed(off("extern"));
-        assert_eq!((map.file_name(p.file), p.line, p.system), ("/usr/include/stdio.h", 3, true));
+        assert_eq!(
+            (map.file_name(p.file), p.line, p.system),
+            ("/usr/include/stdio.h", 3, true)
+        );
         let p = map.presumed(off("__global__"));
-        assert_eq!((map.file_name(p.file), p.line, p.system), ("k1.cu", 3, false));
+        assert_eq!(
+            (map.file_name(p.file), p.line, p.system),
+            ("k1.cu", 3, false)
+        );
         let p = map.presumed(off("int y"));
         assert_eq!(p.line, 4);
         assert!(map.is_marker_line(off("# 3")));
