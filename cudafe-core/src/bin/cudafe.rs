@@ -1,0 +1,285 @@
+//! `cudafe`: a drop-in for cudafe++ 13.0, run by nvcc as
+//! `cudafe++ --c++17 --static-host-stub ... --gen_c_file_name X.cudafe1.cpp ... X.cpp4.ii`.
+
+use std::ffi::OsStr;
+use std::fs::{self, File};
+use std::io::{self, Read, Write};
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use cudafe_core::diag::{DiagConfig, DiagEngine, Diagnostic, Location, Palette, Severity, ids};
+use cudafe_core::options::{self, CommandLineStop, Options};
+use cudafe_core::source_map::SourceMap;
+
+fn main() -> ExitCode {
+    let status = run();
+    // Exit statuses are 0, 1, 2, 4 and 134; cudafe++ reaches 134 through abort() after an
+    // internal error, we exit with the status instead of crashing.
+    ExitCode::from(status as u8)
+}
+
+fn diag_config(o: &Options) -> DiagConfig {
+    DiagConfig {
+        output_mode: o.output_mode,
+        display_error_number: o.display_error_number,
+        min_severity: o.min_severity,
+        promote_warnings: o.promote_warnings,
+        error_limit: o.error_limit,
+        brief: o.brief_diagnostics,
+        wrap: o.wrap_diagnostics,
+        // Command-line diagnostics are never colored: colors are chosen after the command
+        // line has been read.
+        colors: None,
+    }
+}
+
+fn run() -> i32 {
+    let mut clock = Clock::start();
+    let parsed = options::parse(
+        std::env::args_os().skip(1),
+        &mut io::stdout().lock(),
+        &mut io::stderr().lock(),
+    );
+    let opts = parsed.options;
+    let mut engine = DiagEngine::new(diag_config(&opts));
+    for &(level, id) in &opts.diag_controls {
+        engine.command_line_control(id, level);
+    }
+    // Until the input file is read the summary says "in this compilation"; standard input
+    // has no name at all.
+    if opts.input.as_deref().is_some_and(|i| i != "-")
+        && let Some(name) = opts.primary_name()
+    {
+        engine.set_primary_name(name.as_bytes());
+    }
+    match parsed.stop {
+        None => {}
+        Some(CommandLineStop::Exit(status)) => return status,
+        Some(CommandLineStop::Error(e)) => {
+            let mut d = Diagnostic::new(e.id, Location::None);
+            if let Some(arg) = &e.arg {
+                d = d.arg_str(arg);
+            }
+            for line in &e.details {
+                d = d.detail(line);
+            }
+            engine.emit(d);
+            return engine.finish();
+        }
+        Some(CommandLineStop::InternalError(text)) => {
+            engine.emit(
+                Diagnostic::new(ids::ASSERTION_FAILURE, Location::None)
+                    .severity(Severity::InternalError)
+                    .arg_str(text),
+            );
+            return engine.finish();
+        }
+    }
+    // `--version` and the like without an input file.
+    let Some(input) = opts.input.clone() else {
+        return 0;
+    };
+    engine.config_mut().colors = Palette::from_environment(!opts.colors);
+    engine.start();
+
+    let text = match read_input(&input) {
+        Ok(text) => text,
+        Err(reason) => {
+            let id = if reason.is_some() {
+                ids::CANNOT_OPEN_FILE_REASON
+            } else {
+                ids::CANNOT_OPEN_FILE
+            };
+            let mut d = Diagnostic::new(id, Location::None)
+                .arg_str("source")
+                .arg_str(input.as_bytes());
+            if let Some(reason) = reason {
+                d = d.arg_str(reason);
+            }
+            engine.emit(d);
+            return engine.finish();
+        }
+    };
+    let map = Arc::new(SourceMap::new(&input.to_string_lossy(), text));
+    engine.set_source_map(map);
+
+    // TODO(front end): lex, parse and check the translation unit here, reporting through
+    // `engine`; stop early when `engine.stopped()` is set. Then, when `!engine.has_errors()`,
+    // generate the host file (`opts.host_output_name()`; `-` is stdout) and, with
+    // `--gen_module_id_file`, the module id file (`--module_id_file_name`), each through
+    // `write_output`, so that no output file is ever half-written. Nothing is written yet.
+
+    if engine.stopped().is_some() {
+        return engine.finish();
+    }
+    if opts.timing {
+        engine.write_raw(clock.line("Front end time").as_bytes());
+        if !engine.has_errors() {
+            engine.write_raw(clock.line("Back end time").as_bytes());
+        }
+    }
+    let status = engine.finish();
+    if opts.timing {
+        engine.write_raw(clock.line("Total compilation time").as_bytes());
+    }
+    status
+}
+
+/// Reads the input; on failure, `Err(reason)` with the reason cudafe++ appends to
+/// `cannot open source file "X"` (`None` for a file that does not exist).
+fn read_input(input: &OsStr) -> Result<Vec<u8>, Option<String>> {
+    if input.as_bytes() == b"-" {
+        let mut text = Vec::new();
+        return io::stdin()
+            .read_to_end(&mut text)
+            .map(|_| text)
+            .map_err(|e| Some(os_reason(&e)));
+    }
+    let path = Path::new(input);
+    match fs::metadata(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(None),
+        Err(e) => return Err(Some(os_reason(&e))),
+        Ok(m) if m.is_dir() => return Err(Some("is a directory".into())),
+        Ok(m) if !m.is_file() => return Err(Some("not a regular file".into())),
+        Ok(_) => {}
+    }
+    fs::read(path).map_err(|e| Some(os_reason(&e)))
+}
+
+/// The C library's text for an I/O error (`Permission denied`), without Rust's
+/// ` (os error 13)`.
+fn os_reason(e: &io::Error) -> String {
+    let text = e.to_string();
+    match text.rfind(" (os error ") {
+        Some(cut) => text[..cut].to_string(),
+        None => text,
+    }
+}
+
+/// Writes an output file so that it is never seen half-written: the bytes go to a temporary
+/// file in the same directory, which is then renamed over `path`. `-` writes to stdout.
+#[allow(dead_code)] // until the back end exists
+fn write_output(path: &OsStr, bytes: &[u8]) -> io::Result<()> {
+    if path.as_bytes() == b"-" {
+        let mut out = io::stdout().lock();
+        out.write_all(bytes)?;
+        return out.flush();
+    }
+    let path = Path::new(path);
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let file_name = path.file_name().unwrap_or(path.as_os_str());
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(file_name);
+    tmp_name.push(format!(".{}.tmp", std::process::id()));
+    let tmp = dir.join(tmp_name);
+    let result = (|| {
+        let mut f = File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// CPU and wall-clock time for `--timing`, in cudafe++'s format.
+struct Clock {
+    wall_start: u64,
+    cpu_start: f64,
+    last_wall: u64,
+    last_cpu: f64,
+}
+
+impl Clock {
+    fn start() -> Clock {
+        let wall = wall_seconds();
+        let cpu = cpu_seconds();
+        Clock {
+            wall_start: wall,
+            cpu_start: cpu,
+            last_wall: wall,
+            last_cpu: cpu,
+        }
+    }
+
+    /// `Front end time                       0.00 (CPU)       0.00 (elapsed)`: the time since
+    /// the previous line, or since the start for the total.
+    fn line(&mut self, what: &str) -> String {
+        let (wall, cpu) = (wall_seconds(), cpu_seconds());
+        let (w, c) = if what.starts_with("Total") {
+            (wall - self.wall_start, cpu - self.cpu_start)
+        } else {
+            (wall - self.last_wall, cpu - self.last_cpu)
+        };
+        self.last_wall = wall;
+        self.last_cpu = cpu;
+        format!("{what:<30} {c:10.2} (CPU) {:10.2} (elapsed)\n", w as f64)
+    }
+}
+
+fn wall_seconds() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
+}
+
+/// User + system CPU time of this process, from /proc (0 where that is not available).
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = fs::read_to_string("/proc/self/stat") else {
+        return 0.0;
+    };
+    // Fields after the parenthesized command name; utime and stime are fields 14 and 15.
+    let Some(rest) = stat.rfind(')').map(|i| &stat[i + 1..]) else {
+        return 0.0;
+    };
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    (ticks(11) + ticks(12)) as f64 / 100.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn output_is_replaced_whole() {
+        let dir = std::env::temp_dir().join(format!("cudafe-write-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let target = dir.join("x.cudafe1.cpp");
+        fs::write(&target, b"old").unwrap();
+        write_output(target.as_os_str(), b"new contents").unwrap();
+        assert_eq!(fs::read(&target).unwrap(), b"new contents");
+        // No temporary file is left behind.
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+        // A directory that does not exist: an error, and nothing written.
+        assert!(write_output(dir.join("no/such/dir/f").as_os_str(), b"x").is_err());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn reasons() {
+        assert_eq!(read_input(OsStr::new("/nonexistent/file.ii")), Err(None));
+        assert_eq!(
+            read_input(OsStr::new("/")),
+            Err(Some("is a directory".into()))
+        );
+        assert_eq!(
+            read_input(OsStr::new("/dev/null")),
+            Err(Some("not a regular file".into()))
+        );
+    }
+}
