@@ -1,0 +1,397 @@
+//! Name lookup.
+//!
+//! Unqualified lookup walks the scope chain outwards: a scope's own names, for classes their
+//! non-dependent bases, for namespaces their inline namespaces and the namespaces nominated
+//! by using-directives. Qualified lookup looks into one namespace, class or enum. Class
+//! templates are looked into through their primary template and, when the primary does not
+//! declare the name, their partial and explicit specializations (`enable_if<...>::type` lives
+//! only in a specialization) — we do not instantiate templates, and this gives the right
+//! kind (type, template or value) for every name the standard library and CCCL use.
+
+use super::{EntityId, EntityKind, ScopeId, ScopeKind, Sema};
+use crate::intern::Symbol;
+
+/// Guards against cycles (using-directives can nominate each other).
+const MAX_DEPTH: usize = 64;
+
+impl Sema {
+    /// Unqualified lookup of `name` from `scope` outwards.
+    pub fn lookup_unqualified(&self, scope: ScopeId, name: Symbol) -> Vec<EntityId> {
+        let mut cur = Some(scope);
+        while let Some(s) = cur {
+            let found = self.lookup_here(s, name, true);
+            if !found.is_empty() {
+                return found;
+            }
+            let sc = self.scope(s);
+            if let Some(class) = sc.class_context {
+                let found = self.lookup_class_chain(class, name);
+                if !found.is_empty() {
+                    return found;
+                }
+            }
+            cur = sc.parent;
+        }
+        Vec::new()
+    }
+
+    /// The names `scope` itself provides: its own declarations, plus bases for classes and
+    /// inline namespaces and using-directives for namespaces and blocks.
+    fn lookup_here(&self, scope: ScopeId, name: Symbol, with_directives: bool) -> Vec<EntityId> {
+        let mut out = Vec::new();
+        let sc = self.scope(scope);
+        match sc.kind {
+            ScopeKind::Class => {
+                out = self.lookup_in_class(scope, name, 0);
+            }
+            ScopeKind::Namespace => {
+                self.collect_namespace(scope, name, with_directives, &mut out, 0);
+            }
+            _ => {
+                if let Some(list) = sc.names.get(&name) {
+                    out.extend(self.visible(list));
+                }
+                if with_directives && out.is_empty() {
+                    for &ns in &sc.using_directives {
+                        self.collect_namespace(ns, name, true, &mut out, 1);
+                    }
+                }
+            }
+        }
+        dedup(out)
+    }
+
+    /// Searches a class scope and the class scopes enclosing it (for the bodies of members
+    /// defined outside their class).
+    pub fn lookup_class_chain(&self, class: ScopeId, name: Symbol) -> Vec<EntityId> {
+        let mut cur = Some(class);
+        while let Some(s) = cur {
+            let sc = self.scope(s);
+            if sc.kind != ScopeKind::Class && sc.kind != ScopeKind::TemplateParams {
+                break;
+            }
+            let found = if sc.kind == ScopeKind::Class {
+                self.lookup_member(s, name)
+            } else {
+                sc.names
+                    .get(&name)
+                    .map(|l| self.visible(l).collect())
+                    .unwrap_or_default()
+            };
+            if !found.is_empty() {
+                return found;
+            }
+            cur = sc.parent;
+        }
+        Vec::new()
+    }
+
+    fn visible<'a>(&'a self, list: &'a [EntityId]) -> impl Iterator<Item = EntityId> + 'a {
+        let any_visible = list.iter().any(|&e| !self.entity(e).flags.friend_only);
+        list.iter()
+            .copied()
+            .filter(move |&e| !any_visible || !self.entity(e).flags.friend_only)
+    }
+
+    fn collect_namespace(
+        &self,
+        ns: ScopeId,
+        name: Symbol,
+        with_directives: bool,
+        out: &mut Vec<EntityId>,
+        depth: usize,
+    ) {
+        if depth > MAX_DEPTH {
+            return;
+        }
+        let sc = self.scope(ns);
+        if let Some(list) = sc.names.get(&name) {
+            out.extend(self.visible(list));
+        }
+        for &inner in &sc.inline_namespaces {
+            self.collect_namespace(inner, name, false, out, depth + 1);
+        }
+        if with_directives {
+            for &nominated in &sc.using_directives {
+                self.collect_namespace(nominated, name, true, out, depth + 1);
+            }
+        }
+    }
+
+    /// Looks `name` up as a member of a class: the class itself, then its bases.
+    pub fn lookup_in_class(&self, class: ScopeId, name: Symbol, depth: usize) -> Vec<EntityId> {
+        if depth > MAX_DEPTH {
+            return Vec::new();
+        }
+        let sc = self.scope(class);
+        if let Some(list) = sc.names.get(&name) {
+            let found: Vec<EntityId> = self.visible(list).collect();
+            if !found.is_empty() {
+                return found;
+            }
+        }
+        let mut out = Vec::new();
+        for &base in &sc.bases {
+            out.extend(self.lookup_in_class(base, name, depth + 1));
+            if !out.is_empty() {
+                break;
+            }
+        }
+        dedup(out)
+    }
+
+    /// Qualified lookup: `name` as a member of the namespace, class or enum `scope`.
+    pub fn lookup_qualified(&self, scope: ScopeId, name: Symbol) -> Vec<EntityId> {
+        let sc = self.scope(scope);
+        match sc.kind {
+            ScopeKind::Class => self.lookup_member(scope, name),
+            ScopeKind::Namespace => {
+                let mut out = Vec::new();
+                self.collect_namespace(scope, name, true, &mut out, 0);
+                dedup(out)
+            }
+            _ => sc.names.get(&name).cloned().unwrap_or_default(),
+        }
+    }
+
+    /// A member of a class (with its bases); for a class template, the primary template and
+    /// then its specializations.
+    pub fn lookup_member(&self, scope: ScopeId, name: Symbol) -> Vec<EntityId> {
+        let sc = self.scope(scope);
+        let found = dedup(self.lookup_in_class(scope, name, 0));
+        if found.is_empty()
+            && let Some(owner) = sc.entity
+        {
+            // A class template's member may be declared only in a specialization.
+            let e = self.entity(owner);
+            let primary = e.primary.unwrap_or(owner);
+            for &spec in &self.entity(primary).specializations {
+                if let Some(s) = self.entity(spec).scope
+                    && s != scope
+                {
+                    let found = self.lookup_in_class(s, name, 0);
+                    if !found.is_empty() {
+                        return found;
+                    }
+                }
+            }
+            if primary != owner
+                && let Some(s) = self.entity(primary).scope
+            {
+                return self.lookup_in_class(s, name, 0);
+            }
+        }
+        found
+    }
+
+    /// Follows typedefs, aliases, namespace aliases and using-declarations to the entity whose
+    /// scope a `::` after this name opens.
+    pub fn resolve_alias(&self, mut id: EntityId) -> EntityId {
+        for _ in 0..MAX_DEPTH {
+            let e = self.entity(id);
+            match e.kind {
+                EntityKind::Typedef | EntityKind::NamespaceAlias => match e.target {
+                    Some(t) => id = t,
+                    None => return id,
+                },
+                EntityKind::Using => match e.targets.first() {
+                    Some(&t) => id = t,
+                    None => return id,
+                },
+                _ => return id,
+            }
+        }
+        id
+    }
+
+    /// The scope that `X::` opens when `X` names `id`, if it names a namespace, class or enum
+    /// (through aliases).
+    pub fn scope_of(&self, id: EntityId) -> Option<ScopeId> {
+        let id = self.resolve_alias(id);
+        let e = self.entity(id);
+        match e.kind {
+            EntityKind::Namespace
+            | EntityKind::Class(_)
+            | EntityKind::Enum { .. }
+            | EntityKind::Closure => e.scope,
+            _ => None,
+        }
+    }
+
+    /// The scope to look into for members of the class `id` names: its own, or for a class
+    /// template only declared (or a specialization only named), the primary template's or a
+    /// specialization's (`template <int> struct S;` with specializations only).
+    pub fn member_scope(&self, id: EntityId) -> Option<ScopeId> {
+        let id = self.resolve_alias(id);
+        let e = self.entity(id);
+        if let Some(s) = e.scope {
+            return Some(s);
+        }
+        if !matches!(e.kind, EntityKind::Class(_)) {
+            return None;
+        }
+        let primary = e.primary.unwrap_or(id);
+        let pe = self.entity(primary);
+        pe.scope.or_else(|| {
+            pe.specializations
+                .iter()
+                .find_map(|&sp| self.entity(sp).scope)
+        })
+    }
+
+    /// Does `name` (as looked up) denote a type?
+    pub fn is_type_name(&self, found: &[EntityId]) -> bool {
+        found.first().is_some_and(|&e| {
+            let e = self.resolve_alias_kind(e);
+            e.is_type()
+        })
+    }
+
+    /// The kind of what an entity finally denotes, through using-declarations.
+    pub fn resolve_alias_kind(&self, id: EntityId) -> EntityKind {
+        let e = self.entity(id);
+        match e.kind {
+            EntityKind::Using => e
+                .targets
+                .first()
+                .map(|&t| self.resolve_alias_kind(t))
+                .unwrap_or(EntityKind::Using),
+            k => k,
+        }
+    }
+
+    /// Does `name` denote a template (class, function, variable or alias template, or a
+    /// template template parameter)?
+    pub fn is_template_name(&self, found: &[EntityId]) -> bool {
+        found.iter().any(|&e| {
+            let e = self.entity(e);
+            match e.kind {
+                EntityKind::Using => e.targets.iter().any(|&t| self.is_template_name(&[t])),
+                EntityKind::TemplateTemplateParam | EntityKind::Concept => true,
+                _ => e.is_template,
+            }
+        })
+    }
+
+    /// Is `scope`, or any scope enclosing it, a template's parameter scope?
+    pub fn in_template(&self, mut scope: ScopeId) -> bool {
+        loop {
+            let s = self.scope(scope);
+            if s.kind == ScopeKind::TemplateParams {
+                return true;
+            }
+            if let Some(c) = s.class_context
+                && self.in_template(c)
+            {
+                return true;
+            }
+            match s.parent {
+                Some(p) => scope = p,
+                None => return false,
+            }
+        }
+    }
+}
+
+fn dedup(mut v: Vec<EntityId>) -> Vec<EntityId> {
+    if v.len() > 1 {
+        let mut seen = Vec::with_capacity(v.len());
+        v.retain(|e| {
+            if seen.contains(e) {
+                false
+            } else {
+                seen.push(*e);
+                true
+            }
+        });
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::intern::Interner;
+    use crate::source_map::Span;
+    use crate::syntax::ast::TagKind;
+
+    #[test]
+    fn unqualified_lookup_walks_outwards_and_through_directives() {
+        let mut i = Interner::new();
+        let mut s = Sema::new();
+        let (x, std_, vec, inner) = (
+            i.intern(b"x"),
+            i.intern(b"std"),
+            i.intern(b"vector"),
+            i.intern(b"__cxx11"),
+        );
+        let sp = Span::default();
+        let gx = s.add_entity(EntityKind::Variable, Some(x), Sema::GLOBAL, sp);
+        let std_ns = s.add_entity(EntityKind::Namespace, Some(std_), Sema::GLOBAL, sp);
+        let std_scope = s.open_entity_scope(std_ns, ScopeKind::Namespace, Sema::GLOBAL);
+        let inl = s.add_entity(EntityKind::Namespace, Some(inner), std_scope, sp);
+        let inl_scope = s.open_entity_scope(inl, ScopeKind::Namespace, std_scope);
+        s.scope_mut(std_scope).inline_namespaces.push(inl_scope);
+        let v = s.add_entity(EntityKind::Class(TagKind::Class), Some(vec), inl_scope, sp);
+        s.entity_mut(v).is_template = true;
+
+        let block = s.new_scope(ScopeKind::Block, Sema::GLOBAL, None);
+        assert_eq!(s.lookup_unqualified(block, x), vec![gx]);
+        assert!(s.lookup_unqualified(block, vec).is_empty());
+        assert_eq!(s.lookup_qualified(std_scope, vec), vec![v]);
+        s.scope_mut(block).using_directives.push(std_scope);
+        assert_eq!(s.lookup_unqualified(block, vec), vec![v]);
+        assert!(s.is_template_name(&[v]) && s.is_type_name(&[v]));
+
+        // A local shadows the global.
+        let lx = s.add_entity(EntityKind::Variable, Some(x), block, sp);
+        assert_eq!(s.lookup_unqualified(block, x), vec![lx]);
+    }
+
+    #[test]
+    fn members_come_from_bases_and_specializations() {
+        let mut i = Interner::new();
+        let mut s = Sema::new();
+        let (b, d, m, ty, ei) = (
+            i.intern(b"B"),
+            i.intern(b"D"),
+            i.intern(b"m"),
+            i.intern(b"type"),
+            i.intern(b"enable_if"),
+        );
+        let sp = Span::default();
+        let bc = s.add_entity(
+            EntityKind::Class(TagKind::Struct),
+            Some(b),
+            Sema::GLOBAL,
+            sp,
+        );
+        let bs = s.open_entity_scope(bc, ScopeKind::Class, Sema::GLOBAL);
+        let bm = s.add_entity(EntityKind::Field, Some(m), bs, sp);
+        let dc = s.add_entity(
+            EntityKind::Class(TagKind::Struct),
+            Some(d),
+            Sema::GLOBAL,
+            sp,
+        );
+        let ds = s.open_entity_scope(dc, ScopeKind::Class, Sema::GLOBAL);
+        s.scope_mut(ds).bases.push(bs);
+        assert_eq!(s.lookup_qualified(ds, m), vec![bm]);
+
+        let primary = s.add_entity(
+            EntityKind::Class(TagKind::Struct),
+            Some(ei),
+            Sema::GLOBAL,
+            sp,
+        );
+        s.entity_mut(primary).is_template = true;
+        let ps = s.open_entity_scope(primary, ScopeKind::Class, Sema::GLOBAL);
+        let spec = s.add_entity(EntityKind::Class(TagKind::Struct), None, Sema::GLOBAL, sp);
+        s.entity_mut(spec).primary = Some(primary);
+        s.entity_mut(primary).specializations.push(spec);
+        let ss = s.open_entity_scope(spec, ScopeKind::Class, Sema::GLOBAL);
+        let t = s.add_entity(EntityKind::Typedef, Some(ty), ss, sp);
+        assert_eq!(s.lookup_qualified(ps, ty), vec![t]);
+        assert!(s.is_type_name(&s.lookup_qualified(ps, ty)));
+    }
+}

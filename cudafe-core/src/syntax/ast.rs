@@ -1,0 +1,1076 @@
+//! The syntax tree: every declaration, statement and expression of the translation unit,
+//! each with the span of preprocessed text it came from.
+//!
+//! The tree keeps what the later stages need — the names and their resolution, the CUDA
+//! attributes and where they stand, function bodies, launches — and spans precise enough for
+//! the host-file emitter to edit the original text. Names are resolved while parsing (C++
+//! cannot be parsed otherwise); each name node records the entity lookup found.
+
+use crate::intern::Symbol;
+use crate::sema::EntityId;
+use crate::source_map::Span;
+
+/// A whole translation unit.
+#[derive(Debug, Default)]
+pub struct TranslationUnit {
+    pub decls: Vec<Decl>,
+    /// Constructs the parser could not parse: each was skipped to a safe point.
+    pub recoveries: Vec<Recovery>,
+}
+
+/// A construct the parser skipped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Recovery {
+    /// What was skipped.
+    pub span: Span,
+    /// Where parsing first failed.
+    pub at: Span,
+    pub what: String,
+}
+
+// ---------------------------------------------------------------------------------------
+// Names
+
+/// One component of a (possibly qualified) name.
+#[derive(Debug, Clone, PartialEq)]
+pub enum NameKind {
+    Ident(Symbol),
+    /// `operator+`, `operator()`, `operator new[]`, ...
+    Operator(OverloadedOp),
+    /// `operator T`.
+    Conversion(Box<TypeId>),
+    /// `~C` (or `~decltype(...)`).
+    Destructor(Symbol),
+    /// `operator""_x`.
+    LiteralOperator(Symbol),
+    /// `decltype(e)` as a nested-name-specifier.
+    Decltype(Box<Expr>),
+}
+
+/// A component with its optional template arguments: `vector<int>` in `std::vector<int>::x`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NameSegment {
+    pub kind: NameKind,
+    /// `template` keyword before this component (`T::template f<int>`).
+    pub template_kw: bool,
+    pub args: Option<TemplateArgs>,
+    pub span: Span,
+}
+
+impl NameSegment {
+    pub fn ident(&self) -> Option<Symbol> {
+        match self.kind {
+            NameKind::Ident(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// Template arguments `<...>` with the span of the angle brackets.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TemplateArgs {
+    pub args: Vec<TemplateArg>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum TemplateArg {
+    Type(TypeId),
+    Expr(Expr),
+    /// A name that could be a template template argument or a value; kept as a name.
+    Name(QualName),
+    /// `X...`
+    Pack(Box<TemplateArg>),
+}
+
+/// What lookup found for a name while parsing.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum Resolution {
+    /// Not looked up, or nothing found.
+    #[default]
+    Unresolved,
+    /// One entity (a variable, a type, a namespace, a template, ...).
+    Entity(EntityId),
+    /// A set of functions or function templates (an overload set).
+    Overloads(Vec<EntityId>),
+    /// A name whose meaning depends on template parameters.
+    Dependent,
+}
+
+impl Resolution {
+    pub fn entity(&self) -> Option<EntityId> {
+        match self {
+            Resolution::Entity(e) => Some(*e),
+            _ => None,
+        }
+    }
+
+    /// Every entity the name may refer to.
+    pub fn entities(&self) -> &[EntityId] {
+        match self {
+            Resolution::Entity(e) => std::slice::from_ref(e),
+            Resolution::Overloads(v) => v,
+            _ => &[],
+        }
+    }
+}
+
+/// A possibly qualified name: `::std::vector<int>::size_type`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QualName {
+    /// Starts with `::`.
+    pub global: bool,
+    pub segments: Vec<NameSegment>,
+    pub span: Span,
+    pub resolution: Resolution,
+}
+
+impl QualName {
+    pub fn last(&self) -> &NameSegment {
+        self.segments.last().expect("a name has a component")
+    }
+
+    /// The final identifier, if the name ends in one.
+    pub fn ident(&self) -> Option<Symbol> {
+        self.segments.last().and_then(NameSegment::ident)
+    }
+
+    pub fn is_qualified(&self) -> bool {
+        self.global || self.segments.len() > 1
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Attributes
+
+/// How an attribute was written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AttrSyntax {
+    /// `__attribute__((name(args)))`
+    Gnu,
+    /// `[[ns::name(args)]]`
+    Cxx11,
+    /// `__declspec(name)`
+    Declspec,
+    /// `alignas(x)`
+    Alignas,
+}
+
+/// One attribute. CUDA's keywords reach us as GNU attributes: `__device__` is
+/// `__attribute__((device))` after preprocessing.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Attribute {
+    pub syntax: AttrSyntax,
+    /// The name with one leading and trailing `__` pair removed (`__device__` → `device`).
+    pub name: Symbol,
+    /// `gnu` in `[[gnu::always_inline]]`.
+    pub namespace: Option<Symbol>,
+    /// Arguments parsed as expressions where they are (launch bounds, alignment, ...).
+    pub args: Vec<Expr>,
+    /// The span of the argument list including parentheses, if any.
+    pub args_span: Option<Span>,
+    /// The attribute itself (`device` or `launch_bounds(256, 2)`).
+    pub span: Span,
+    /// The whole written group it belongs to (`__attribute__((device))`, `[[...]]`).
+    pub group: Span,
+}
+
+// ---------------------------------------------------------------------------------------
+// Types
+
+/// The fundamental type keywords of a declaration, counted as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct BuiltinSpec {
+    pub void: bool,
+    pub bool_: bool,
+    pub char: bool,
+    pub wchar: bool,
+    pub char8: bool,
+    pub char16: bool,
+    pub char32: bool,
+    pub short: bool,
+    pub int: bool,
+    pub long: u8,
+    pub signed: bool,
+    pub unsigned: bool,
+    pub float: bool,
+    pub double: bool,
+    pub int128: bool,
+    pub float128: bool,
+    /// `_Float16`, `__bf16`, `_Float32` ...: named extended floating types.
+    pub extended_float: Option<Symbol>,
+    pub complex: bool,
+}
+
+impl BuiltinSpec {
+    pub fn is_empty(&self) -> bool {
+        *self == BuiltinSpec::default()
+    }
+}
+
+/// The type part of a declaration's specifiers.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum TypeSpec {
+    /// No type specifier (constructors, destructors, conversion functions, errors).
+    #[default]
+    None,
+    Builtin(BuiltinSpec),
+    /// A (possibly qualified, possibly templated) type name, or `typename T::x`.
+    Named {
+        name: QualName,
+        typename_kw: bool,
+    },
+    /// `struct S`, `enum E`, `class C<int>` without a body.
+    Elaborated {
+        tag: TagKind,
+        name: QualName,
+    },
+    Class(Box<ClassSpec>),
+    Enum(Box<EnumSpec>),
+    Decltype(Box<Expr>),
+    DecltypeAuto,
+    Auto,
+    /// `__typeof__(e)` / `__typeof__(T)`.
+    Typeof(Box<TypeOrExpr>),
+    /// `__underlying_type(T)` and similar type-valued builtins.
+    BuiltinTransform {
+        name: Symbol,
+        args: Vec<TypeOrExpr>,
+    },
+    /// A constrained placeholder: `std::integral auto`.
+    ConstrainedAuto {
+        concept: QualName,
+        decltype_auto: bool,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TagKind {
+    Struct,
+    Class,
+    Union,
+    Enum,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    Public,
+    Protected,
+    Private,
+}
+
+/// A base class: `public virtual B<T>`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BaseSpec {
+    pub access: Option<Access>,
+    pub is_virtual: bool,
+    pub name: QualName,
+    pub pack: bool,
+    pub span: Span,
+}
+
+/// A class definition: `struct S : B { ... }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClassSpec {
+    pub tag: TagKind,
+    /// `None` for an anonymous class.
+    pub name: Option<QualName>,
+    pub attrs: Vec<Attribute>,
+    pub is_final: bool,
+    pub bases: Vec<BaseSpec>,
+    pub members: Vec<Decl>,
+    /// The braces and everything between them.
+    pub body: Span,
+    /// The whole specifier, from the class key to the closing brace.
+    pub span: Span,
+    pub entity: Option<EntityId>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Enumerator {
+    pub name: Symbol,
+    pub value: Option<Expr>,
+    pub attrs: Vec<Attribute>,
+    pub span: Span,
+    pub entity: Option<EntityId>,
+}
+
+/// An enum specifier: `enum class E : int { A, B }` (or an opaque declaration).
+#[derive(Debug, Clone, PartialEq)]
+pub struct EnumSpec {
+    pub scoped: bool,
+    pub name: Option<QualName>,
+    pub attrs: Vec<Attribute>,
+    pub underlying: Option<Box<TypeId>>,
+    /// `None` for an opaque declaration without a body.
+    pub enumerators: Option<Vec<Enumerator>>,
+    pub span: Span,
+    pub entity: Option<EntityId>,
+}
+
+/// A type written on its own (casts, template arguments, `sizeof(T)`, `new T`, ...).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TypeId {
+    pub specs: DeclSpecs,
+    pub declarator: Declarator,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum TypeOrExpr {
+    Type(TypeId),
+    Expr(Expr),
+}
+
+// ---------------------------------------------------------------------------------------
+// Declarations
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StorageClass {
+    Static,
+    Extern,
+    Register,
+    Mutable,
+    ThreadLocal,
+    /// `__thread` (GNU).
+    GnuThread,
+}
+
+/// The specifiers of a declaration, in any order: storage, function specifiers, the type,
+/// cv-qualifiers and attributes.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct DeclSpecs {
+    pub storage: Option<StorageClass>,
+    pub thread_local: bool,
+    pub is_typedef: bool,
+    pub is_friend: bool,
+    pub is_inline: bool,
+    pub is_virtual: bool,
+    pub is_explicit: bool,
+    pub explicit_cond: Option<Box<Expr>>,
+    pub is_constexpr: bool,
+    pub is_consteval: bool,
+    pub is_constinit: bool,
+    pub is_const: bool,
+    pub is_volatile: bool,
+    pub is_restrict: bool,
+    /// `__extension__` seen.
+    pub extension: bool,
+    pub ty: TypeSpec,
+    pub attrs: Vec<Attribute>,
+    /// The span of the specifiers (empty at the declarator's start when there are none).
+    pub span: Span,
+}
+
+/// A parameter of a function declarator.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Param {
+    pub specs: DeclSpecs,
+    pub declarator: Declarator,
+    pub default: Option<Expr>,
+    pub span: Span,
+    pub entity: Option<EntityId>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RefQualifier {
+    LValue,
+    RValue,
+}
+
+/// `noexcept`, `noexcept(e)` or `throw(...)`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExceptionSpec {
+    Noexcept(Option<Box<Expr>>),
+    Throw(Vec<TypeId>),
+}
+
+/// The function part of a declarator: `(params) const & noexcept -> R`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FunctionChunk {
+    pub params: Vec<Param>,
+    pub variadic: bool,
+    /// The parentheses around the parameters.
+    pub params_span: Span,
+    pub is_const: bool,
+    pub is_volatile: bool,
+    pub ref_qualifier: Option<RefQualifier>,
+    pub exception: Option<ExceptionSpec>,
+    pub trailing_return: Option<Box<TypeId>>,
+    pub attrs: Vec<Attribute>,
+    pub span: Span,
+}
+
+/// One step from the declarator's name outwards.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DeclaratorOp {
+    Pointer {
+        is_const: bool,
+        is_volatile: bool,
+        is_restrict: bool,
+        attrs: Vec<Attribute>,
+    },
+    LValueRef,
+    RValueRef,
+    MemberPointer {
+        class: QualName,
+        is_const: bool,
+        is_volatile: bool,
+    },
+    Array {
+        size: Option<Box<Expr>>,
+        span: Span,
+    },
+    Function(Box<FunctionChunk>),
+}
+
+/// A declarator: the name being declared and the operators that build its type, listed from
+/// the name outwards (`int *f()` is `[Function, Pointer]`: a function returning a pointer).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Declarator {
+    pub name: Option<QualName>,
+    /// `...` before the name (a parameter pack).
+    pub pack: bool,
+    pub ops: Vec<DeclaratorOp>,
+    pub attrs: Vec<Attribute>,
+    pub span: Span,
+}
+
+impl Declarator {
+    /// The function chunk that makes this declarator declare a function, if it does: the
+    /// first operator applied to the name.
+    pub fn function(&self) -> Option<&FunctionChunk> {
+        match self.ops.first() {
+            Some(DeclaratorOp::Function(f)) => Some(f),
+            _ => None,
+        }
+    }
+
+    pub fn is_function(&self) -> bool {
+        self.function().is_some()
+    }
+}
+
+/// An initializer.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Initializer {
+    /// `= e` (also `= {...}`).
+    Assign(Expr),
+    /// `(a, b)`.
+    Paren(Vec<Expr>, Span),
+    /// `{a, b}`.
+    Brace(Expr),
+    /// `= 0` on a virtual function.
+    PureVirtual,
+    /// `= default`.
+    Default,
+    /// `= delete` or `= delete("why")`.
+    Delete,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct InitDeclarator {
+    pub declarator: Declarator,
+    pub init: Option<Initializer>,
+    /// `: width` for a bit-field.
+    pub bitfield: Option<Expr>,
+    /// A trailing requires-clause.
+    pub requires: Option<Expr>,
+    /// GNU `asm("label")`.
+    pub asm_label: Option<Span>,
+    pub span: Span,
+    pub entity: Option<EntityId>,
+}
+
+/// A member initializer in a constructor: `x(1)` or `Base{2}`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MemInit {
+    pub name: QualName,
+    pub args: Vec<Expr>,
+    pub braced: bool,
+    pub pack: bool,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum FunctionBody {
+    /// `{ ... }`, possibly a function-try-block.
+    Compound(Box<Stmt>),
+    Try {
+        body: Box<Stmt>,
+        handlers: Vec<Handler>,
+    },
+    Default,
+    Delete,
+    /// A member function body the parser has not read yet (it waits for its class to be
+    /// complete); never present in a finished tree.
+    Late(u32),
+}
+
+/// A function definition.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FunctionDef {
+    pub specs: DeclSpecs,
+    pub declarator: Declarator,
+    pub requires: Option<Expr>,
+    pub mem_inits: Vec<MemInit>,
+    pub body: FunctionBody,
+    /// From the ctor-initializer's `:` (or the `{`) to the closing brace; for `= default`
+    /// and `= delete`, the `= ...` part.
+    pub body_span: Span,
+    pub entity: Option<EntityId>,
+}
+
+/// A template parameter.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TemplateParamKind {
+    /// `class T = int`, `typename... Ts`, or `Concept T`.
+    Type {
+        constraint: Option<QualName>,
+        default: Option<Box<TypeId>>,
+    },
+    /// `int N = 3`.
+    NonType { param: Box<Param> },
+    /// `template <class> class TT = std::vector`.
+    Template {
+        params: Vec<TemplateParam>,
+        default: Option<QualName>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TemplateParam {
+    pub name: Option<Symbol>,
+    pub pack: bool,
+    pub kind: TemplateParamKind,
+    pub span: Span,
+    pub entity: Option<EntityId>,
+}
+
+/// `template <...> requires C` before a declaration.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TemplateHead {
+    pub params: Vec<TemplateParam>,
+    pub requires: Option<Expr>,
+    /// From `template` to the closing `>` (and the requires-clause).
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct NamespaceDecl {
+    /// `None` for an anonymous namespace; several for `namespace a::b::c`.
+    pub names: Vec<Symbol>,
+    pub is_inline: bool,
+    pub attrs: Vec<Attribute>,
+    pub decls: Vec<Decl>,
+    /// The braces and their contents.
+    pub body: Span,
+    pub entity: Option<EntityId>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum DeclKind {
+    /// A lone `;`.
+    Empty,
+    /// A `#pragma` line or `_Pragma(...)`.
+    Pragma,
+    /// An attribute declaration `[[...]];`.
+    Attributes(Vec<Attribute>),
+    Namespace(Box<NamespaceDecl>),
+    NamespaceAlias {
+        name: Symbol,
+        target: QualName,
+    },
+    /// `extern "C" { ... }` or `extern "C" decl`.
+    LinkageSpec {
+        lang: Span,
+        braced: bool,
+        decls: Vec<Decl>,
+    },
+    /// `template <...> decl`; `template <>` (an explicit specialization) has no parameters.
+    Template {
+        head: TemplateHead,
+        decl: Box<Decl>,
+    },
+    /// `template decl;` or `extern template decl;`
+    ExplicitInstantiation {
+        is_extern: bool,
+        decl: Box<Decl>,
+    },
+    /// Declarations with specifiers and declarators (variables, function declarations,
+    /// typedefs, class definitions, members).
+    Simple {
+        specs: DeclSpecs,
+        declarators: Vec<InitDeclarator>,
+    },
+    Function(Box<FunctionDef>),
+    UsingDirective {
+        ns: QualName,
+    },
+    UsingDecl {
+        names: Vec<QualName>,
+        typename_kw: bool,
+    },
+    UsingEnum {
+        name: QualName,
+    },
+    /// `using X = T;`
+    Alias {
+        name: Symbol,
+        ty: TypeId,
+        entity: Option<EntityId>,
+    },
+    StaticAssert {
+        cond: Expr,
+        message: Option<Expr>,
+    },
+    /// A GNU `asm(...)` at namespace scope.
+    Asm,
+    Concept {
+        name: Symbol,
+        constraint: Expr,
+        entity: Option<EntityId>,
+    },
+    /// `template <class T> S(T) -> S<T>;`
+    DeductionGuide {
+        name: QualName,
+        params: Box<FunctionChunk>,
+        result: TypeId,
+    },
+    /// `public:` inside a class.
+    AccessSpec(Access),
+    /// A construct the parser skipped (see [`TranslationUnit::recoveries`]).
+    Error,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decl {
+    pub kind: DeclKind,
+    pub span: Span,
+}
+
+// ---------------------------------------------------------------------------------------
+// Statements
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Handler {
+    /// `None` for `catch (...)`.
+    pub param: Option<Box<Param>>,
+    pub body: Box<Stmt>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum StmtKind {
+    Compound(Vec<Stmt>),
+    Expr(Expr),
+    Decl(Box<Decl>),
+    Null,
+    If {
+        is_constexpr: bool,
+        /// `if consteval` / `if !consteval`.
+        consteval: Option<bool>,
+        init: Option<Box<Stmt>>,
+        cond: Option<Box<Condition>>,
+        then: Box<Stmt>,
+        else_: Option<Box<Stmt>>,
+    },
+    Switch {
+        init: Option<Box<Stmt>>,
+        cond: Box<Condition>,
+        body: Box<Stmt>,
+    },
+    While {
+        cond: Box<Condition>,
+        body: Box<Stmt>,
+    },
+    DoWhile {
+        body: Box<Stmt>,
+        cond: Expr,
+    },
+    For {
+        init: Option<Box<Stmt>>,
+        cond: Option<Box<Condition>>,
+        step: Option<Expr>,
+        body: Box<Stmt>,
+    },
+    RangeFor {
+        init: Option<Box<Stmt>>,
+        decl: Box<Decl>,
+        range: Expr,
+        body: Box<Stmt>,
+    },
+    Break,
+    Continue,
+    Return(Option<Expr>),
+    CoReturn(Option<Expr>),
+    Goto(Option<Symbol>),
+    Label {
+        name: Symbol,
+        stmt: Box<Stmt>,
+    },
+    Case {
+        value: Expr,
+        /// GNU `case 1 ... 3:`.
+        upper: Option<Expr>,
+        stmt: Box<Stmt>,
+    },
+    Default(Box<Stmt>),
+    Try {
+        body: Box<Stmt>,
+        handlers: Vec<Handler>,
+    },
+    Asm,
+    Pragma,
+    /// A statement the parser skipped.
+    Error,
+}
+
+/// A condition: an expression or a declaration with an initializer.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Condition {
+    Expr(Expr),
+    Decl(Box<Decl>),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+    pub attrs: Vec<Attribute>,
+}
+
+// ---------------------------------------------------------------------------------------
+// Expressions
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnaryOp {
+    Plus,
+    Minus,
+    Not,
+    BitNot,
+    Deref,
+    AddrOf,
+    PreInc,
+    PreDec,
+    /// GNU `&&label`.
+    LabelAddr,
+    /// `__real__`, `__imag__`, `__extension__` and friends.
+    Extension,
+    CoAwait,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinaryOp {
+    Mul,
+    Div,
+    Rem,
+    Add,
+    Sub,
+    Shl,
+    Shr,
+    Spaceship,
+    Lt,
+    Gt,
+    Le,
+    Ge,
+    Eq,
+    Ne,
+    BitAnd,
+    BitXor,
+    BitOr,
+    And,
+    Or,
+    Comma,
+    PtrMemD,
+    PtrMemI,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AssignOp {
+    Assign,
+    Mul,
+    Div,
+    Rem,
+    Add,
+    Sub,
+    Shl,
+    Shr,
+    And,
+    Xor,
+    Or,
+}
+
+/// The operator of an `operator@` name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OverloadedOp {
+    New,
+    Delete,
+    NewArray,
+    DeleteArray,
+    CoAwait,
+    Call,
+    Subscript,
+    Arrow,
+    ArrowStar,
+    Tilde,
+    Exclaim,
+    Plus,
+    Minus,
+    Star,
+    Slash,
+    Percent,
+    Caret,
+    Amp,
+    Pipe,
+    Assign,
+    Less,
+    Greater,
+    PlusAssign,
+    MinusAssign,
+    StarAssign,
+    SlashAssign,
+    PercentAssign,
+    CaretAssign,
+    AmpAssign,
+    PipeAssign,
+    LessLess,
+    GreaterGreater,
+    LessLessAssign,
+    GreaterGreaterAssign,
+    EqualEqual,
+    ExclaimEqual,
+    LessEqual,
+    GreaterEqual,
+    Spaceship,
+    AmpAmp,
+    PipePipe,
+    PlusPlus,
+    MinusMinus,
+    Comma,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CastKind {
+    /// `(T)e`
+    CStyle,
+    Static,
+    Dynamic,
+    Const,
+    Reinterpret,
+    /// `__builtin_bit_cast(T, e)`
+    Bit,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LiteralKind {
+    Integer,
+    Float,
+    Char,
+    String,
+    /// A literal with a user-defined suffix.
+    UserDefined,
+}
+
+/// A lambda capture.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Capture {
+    /// `=`
+    DefaultCopy,
+    /// `&`
+    DefaultRef,
+    This,
+    /// `*this`
+    StarThis,
+    /// `x`, `&x`, `x...`, `&x...`
+    Var {
+        name: Symbol,
+        by_ref: bool,
+        pack: bool,
+        span: Span,
+    },
+    /// `x = e`, `&x = e`, `...x = e`
+    Init {
+        name: Symbol,
+        by_ref: bool,
+        pack: bool,
+        init: Box<Initializer>,
+        span: Span,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lambda {
+    pub captures: Vec<Capture>,
+    /// The `[...]` introducer.
+    pub intro_span: Span,
+    pub template: Option<TemplateHead>,
+    /// `None` when the lambda has no parameter list.
+    pub params: Option<Box<FunctionChunk>>,
+    /// Attributes between the introducer and the body (`__device__` is one).
+    pub attrs: Vec<Attribute>,
+    pub is_mutable: bool,
+    pub is_constexpr: bool,
+    pub is_consteval: bool,
+    pub is_static: bool,
+    pub requires: Option<Box<Expr>>,
+    pub body: Box<Stmt>,
+    pub entity: Option<EntityId>,
+}
+
+/// `new (place) T(args)`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewExpr {
+    pub global: bool,
+    pub placement: Vec<Expr>,
+    pub ty: TypeId,
+    /// Array sizes after the type: `new int[n]`.
+    pub array_sizes: Vec<Expr>,
+    pub init: Option<Initializer>,
+}
+
+/// A requirement in a requires-expression.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Requirement {
+    Simple(Expr),
+    Type(TypeId),
+    Compound {
+        expr: Expr,
+        noexcept: bool,
+        ret: Option<TypeId>,
+    },
+    Nested(Expr),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExprKind {
+    /// An id-expression.
+    Name(QualName),
+    Literal(LiteralKind),
+    /// Adjacent string literals, concatenated.
+    Strings(u32),
+    Bool(bool),
+    Nullptr,
+    This,
+    Paren(Box<Expr>),
+    Unary(UnaryOp, Box<Expr>),
+    PostInc(Box<Expr>),
+    PostDec(Box<Expr>),
+    Binary(BinaryOp, Box<Expr>, Box<Expr>),
+    Assign(AssignOp, Box<Expr>, Box<Expr>),
+    Cond(Box<Expr>, Option<Box<Expr>>, Box<Expr>),
+    Call {
+        callee: Box<Expr>,
+        args: Vec<Expr>,
+        /// The parentheses and arguments.
+        args_span: Span,
+    },
+    /// `callee<<<config>>>(args)`, a CUDA kernel launch.
+    Launch {
+        callee: Box<Expr>,
+        config: Vec<Expr>,
+        /// From the first `<` of `<<<` to the last `>` of `>>>`.
+        config_span: Span,
+        args: Vec<Expr>,
+        args_span: Span,
+    },
+    Member {
+        base: Box<Expr>,
+        arrow: bool,
+        name: QualName,
+    },
+    Index(Box<Expr>, Box<Expr>),
+    Cast {
+        kind: CastKind,
+        ty: Box<TypeId>,
+        expr: Box<Expr>,
+    },
+    /// `T(args)` or `T{args}`: an explicit type conversion in functional notation.
+    Construct {
+        ty: Box<TypeId>,
+        args: Vec<Expr>,
+        braced: bool,
+    },
+    SizeofType(Box<TypeId>),
+    SizeofExpr(Box<Expr>),
+    /// `sizeof...(Ts)`
+    SizeofPack(Symbol),
+    AlignofType(Box<TypeId>),
+    AlignofExpr(Box<Expr>),
+    TypeidType(Box<TypeId>),
+    TypeidExpr(Box<Expr>),
+    Noexcept(Box<Expr>),
+    New(Box<NewExpr>),
+    Delete {
+        global: bool,
+        array: bool,
+        expr: Box<Expr>,
+    },
+    Throw(Option<Box<Expr>>),
+    CoYield(Box<Expr>),
+    Lambda(Box<Lambda>),
+    /// `{a, b}` (also with designators; see [`ExprKind::Designated`]).
+    InitList(Vec<Expr>),
+    /// `.x = e` or `[2] = e` inside an initializer list.
+    Designated {
+        designators: Vec<Designator>,
+        value: Box<Expr>,
+    },
+    /// `e...`
+    PackExpansion(Box<Expr>),
+    /// `(a op ... op b)`
+    Fold {
+        lhs: Option<Box<Expr>>,
+        op: BinaryOp,
+        rhs: Option<Box<Expr>>,
+    },
+    Requires {
+        params: Option<Box<FunctionChunk>>,
+        requirements: Vec<Requirement>,
+    },
+    /// GNU `({ ... })`.
+    StmtExpr(Box<Stmt>),
+    /// A compiler builtin called with types or expressions: `__builtin_offsetof(T, m)`,
+    /// `__is_same(T, U)`, `__builtin_va_arg(ap, T)`.
+    Builtin {
+        name: Symbol,
+        args: Vec<TypeOrExpr>,
+    },
+    /// A pseudo-destructor call's name or other constructs kept only for their span.
+    Opaque,
+    /// An expression the parser could not read.
+    Error,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Designator {
+    Field(Symbol),
+    Index(Expr),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+impl Expr {
+    pub fn new(kind: ExprKind, span: Span) -> Expr {
+        Expr { kind, span }
+    }
+
+    pub fn error(span: Span) -> Expr {
+        Expr {
+            kind: ExprKind::Error,
+            span,
+        }
+    }
+
+    /// Strips parentheses.
+    pub fn unparen(&self) -> &Expr {
+        match &self.kind {
+            ExprKind::Paren(e) => e.unparen(),
+            _ => self,
+        }
+    }
+}

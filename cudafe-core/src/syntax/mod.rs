@@ -1,0 +1,4 @@
+//! The syntax tree and the parser.
+
+pub mod ast;
+pub mod parser;

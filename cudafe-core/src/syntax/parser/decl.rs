@@ -1,0 +1,2680 @@
+//! Declarations: specifiers, declarators, parameters, initializers, function definitions,
+//! namespaces, using, templates, linkage specifications.
+
+use super::names::NameClass;
+use super::{DeclContext, PResult, Parser};
+use crate::intern::Symbol;
+use crate::lexer::{Keyword, Punct, TokenKind};
+use crate::sema::{EntityId, EntityKind, ScopeId, ScopeKind, Sema};
+use crate::source_map::Span;
+use crate::syntax::ast::*;
+
+/// What kind of declarator is expected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum DeclaratorMode {
+    /// Must have a name.
+    Named,
+    /// Must not have a name (type-ids).
+    Abstract,
+    /// Either (parameters).
+    Either,
+}
+
+impl<'a> Parser<'a> {
+    /// The scope declarations currently go into (template parameter scopes are skipped).
+    pub(crate) fn decl_scope(&self) -> ScopeId {
+        let mut s = self.scope;
+        loop {
+            let sc = self.sema.scope(s);
+            match sc.kind {
+                ScopeKind::TemplateParams => match sc.parent {
+                    Some(p) => s = p,
+                    None => return s,
+                },
+                _ => return s,
+            }
+        }
+    }
+
+    /// One declaration in context `cx`.
+    pub(crate) fn declaration(&mut self, cx: DeclContext) -> PResult<Decl> {
+        self.enter()?;
+        let r = self.declaration_inner(cx);
+        self.leave();
+        r
+    }
+
+    fn declaration_inner(&mut self, cx: DeclContext) -> PResult<Decl> {
+        let start = self.peek().span;
+        if self.at_kw(Keyword::Extension)
+            && matches!(
+                self.nth_kind(1),
+                TokenKind::Keyword(
+                    Keyword::Template
+                        | Keyword::Extern
+                        | Keyword::Namespace
+                        | Keyword::Using
+                        | Keyword::Extension
+                )
+            )
+        {
+            self.bump();
+            return self.declaration_inner(cx);
+        }
+        match self.kind() {
+            TokenKind::Punct(Punct::Semi) => {
+                self.bump();
+                return Ok(Decl {
+                    kind: DeclKind::Empty,
+                    span: start,
+                });
+            }
+            TokenKind::Keyword(Keyword::Namespace) => return self.namespace_definition(false),
+            TokenKind::Keyword(Keyword::Inline)
+                if self.nth_kind(1) == TokenKind::Keyword(Keyword::Namespace) =>
+            {
+                self.bump();
+                return self.namespace_definition(true);
+            }
+            TokenKind::Keyword(Keyword::Using) => return self.using_declaration(cx),
+            TokenKind::Keyword(Keyword::Template) => return self.template_declaration(cx),
+            TokenKind::Keyword(Keyword::Export) => {
+                self.bump();
+                return self.declaration(cx);
+            }
+            TokenKind::Keyword(Keyword::Extern) => {
+                if matches!(self.nth_kind(1), TokenKind::Str(_)) {
+                    return self.linkage_specification(cx);
+                }
+                if self.nth_kind(1) == TokenKind::Keyword(Keyword::Template) {
+                    self.bump();
+                    self.bump();
+                    let decl = self.declaration(DeclContext::Template)?;
+                    return Ok(Decl {
+                        span: start.to(decl.span),
+                        kind: DeclKind::ExplicitInstantiation {
+                            is_extern: true,
+                            decl: Box::new(decl),
+                        },
+                    });
+                }
+            }
+            TokenKind::Keyword(Keyword::StaticAssert) => return self.static_assert_declaration(),
+            TokenKind::Keyword(Keyword::Asm) => {
+                self.bump();
+                while matches!(
+                    self.kind(),
+                    TokenKind::Keyword(Keyword::Volatile | Keyword::Inline | Keyword::Goto)
+                ) {
+                    self.bump();
+                }
+                self.skip_balanced();
+                self.expect_punct(Punct::Semi)?;
+                return Ok(Decl {
+                    kind: DeclKind::Asm,
+                    span: start.to(self.prev_span()),
+                });
+            }
+            TokenKind::Keyword(Keyword::Concept) if cx == DeclContext::Template => {
+                return self.concept_definition();
+            }
+            TokenKind::Keyword(Keyword::Public | Keyword::Protected | Keyword::Private)
+                if cx == DeclContext::Class && self.nth_is_punct(1, Punct::Colon) =>
+            {
+                let access = match self.bump().kind {
+                    TokenKind::Keyword(Keyword::Public) => Access::Public,
+                    TokenKind::Keyword(Keyword::Protected) => Access::Protected,
+                    _ => Access::Private,
+                };
+                self.bump();
+                if let Some(c) = self.classes.last_mut() {
+                    c.access = access;
+                }
+                return Ok(Decl {
+                    kind: DeclKind::AccessSpec(access),
+                    span: start.to(self.prev_span()),
+                });
+            }
+            TokenKind::Punct(Punct::LBracket) if self.nth_is_punct(1, Punct::LBracket) => {
+                // An attribute declaration `[[...]];` or attributes before a declaration.
+                let m = self.mark();
+                let attrs = self.attribute_specifiers()?;
+                if self.eat_punct(Punct::Semi) {
+                    return Ok(Decl {
+                        kind: DeclKind::Attributes(attrs),
+                        span: start.to(self.prev_span()),
+                    });
+                }
+                self.reset(m);
+            }
+            TokenKind::Ident
+                if self.nth_sym(0) == Some(self.known.pragma_op)
+                    && self.nth_is_punct(1, Punct::LParen) =>
+            {
+                self.bump();
+                self.skip_balanced();
+                return Ok(Decl {
+                    kind: DeclKind::Pragma,
+                    span: start.to(self.prev_span()),
+                });
+            }
+            _ => {}
+        }
+        if matches!(
+            cx,
+            DeclContext::Namespace | DeclContext::Template | DeclContext::Class
+        ) && self.at_deduction_guide()
+        {
+            return self.deduction_guide();
+        }
+        self.simple_declaration(cx, None)
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Namespaces, linkage, using
+
+    fn namespace_definition(&mut self, is_inline: bool) -> PResult<Decl> {
+        let start = self.bump().span; // namespace
+        let mut attrs = self.gnu_and_cxx_attributes()?;
+        let mut names = Vec::new();
+        let mut inline_flags = Vec::new();
+        if self.at_ident() {
+            if self.nth_is_punct(1, Punct::Eq) {
+                // namespace alias
+                let (name, name_span) = self.ident()?;
+                self.bump();
+                let target = self.qualified_name()?;
+                self.expect_punct(Punct::Semi)?;
+                if !self.is_tentative() {
+                    let scope = self.decl_scope();
+                    let id = self.sema.add_entity(
+                        EntityKind::NamespaceAlias,
+                        Some(name),
+                        scope,
+                        name_span,
+                    );
+                    self.sema.entity_mut(id).target = target.resolution.entity();
+                }
+                return Ok(Decl {
+                    kind: DeclKind::NamespaceAlias { name, target },
+                    span: start.to(self.prev_span()),
+                });
+            }
+            loop {
+                let inl = self.eat_kw(Keyword::Inline);
+                let (n, _) = self.ident()?;
+                names.push(n);
+                inline_flags.push(inl);
+                if self.at_punct(Punct::ColonColon)
+                    && matches!(
+                        self.nth_kind(1),
+                        TokenKind::Ident | TokenKind::Keyword(Keyword::Inline)
+                    )
+                {
+                    self.bump();
+                    continue;
+                }
+                break;
+            }
+        }
+        attrs.extend(self.gnu_and_cxx_attributes()?);
+        let open = self.expect_punct(Punct::LBrace)?;
+        let saved = self.scope;
+        let mut entity = None;
+        if names.is_empty() {
+            let s = self.open_namespace(None, is_inline, open);
+            entity = self.sema.scope(s).entity;
+            self.scope = s;
+        } else {
+            for (i, n) in names.iter().enumerate() {
+                let inl = inline_flags[i] || (is_inline && i + 1 == names.len());
+                let s = self.open_namespace(Some(*n), inl, open);
+                entity = self.sema.scope(s).entity;
+                self.scope = s;
+            }
+        }
+        let mut decls = Vec::new();
+        loop {
+            self.take_pragmas(&mut decls);
+            if self.at_punct(Punct::RBrace) || self.at_eof() {
+                break;
+            }
+            let before = self.pos_marker();
+            decls.push(self.declaration_or_recover(DeclContext::Namespace));
+            if self.pos_marker() == before {
+                self.bump();
+            }
+        }
+        self.scope = saved;
+        let close = self.expect_punct(Punct::RBrace)?;
+        Ok(Decl {
+            kind: DeclKind::Namespace(Box::new(NamespaceDecl {
+                names,
+                is_inline,
+                attrs,
+                decls,
+                body: open.to(close),
+                entity,
+            })),
+            span: start.to(close),
+        })
+    }
+
+    pub(crate) fn pos_marker(&self) -> (usize, bool) {
+        let m = self.mark();
+        (m.pos, m.split.is_some())
+    }
+
+    /// Finds or creates the namespace `name` in the current scope; returns its scope.
+    fn open_namespace(
+        &mut self,
+        name: Option<crate::intern::Symbol>,
+        is_inline: bool,
+        span: Span,
+    ) -> ScopeId {
+        let parent = self.scope;
+        if let Some(n) = name {
+            let existing = self.sema.scope(parent).names.get(&n).and_then(|l| {
+                l.iter()
+                    .copied()
+                    .find(|&e| self.sema.entity(e).kind == EntityKind::Namespace)
+            });
+            if let Some(e) = existing {
+                return self.sema.entity(e).scope.expect("namespaces have scopes");
+            }
+        } else {
+            // Every anonymous namespace of a scope is the same namespace.
+            let existing = self
+                .sema
+                .scope(parent)
+                .inline_namespaces
+                .iter()
+                .copied()
+                .find(|&s| {
+                    self.sema
+                        .scope(s)
+                        .entity
+                        .is_some_and(|e| self.sema.entity(e).name.is_none())
+                });
+            if let Some(s) = existing {
+                return s;
+            }
+        }
+        let id = self
+            .sema
+            .add_entity(EntityKind::Namespace, name, parent, span);
+        let in_anon = name.is_none()
+            || self
+                .sema
+                .scope(parent)
+                .entity
+                .is_some_and(|e| self.sema.entity(e).flags.in_anonymous_namespace);
+        self.sema.entity_mut(id).flags.in_anonymous_namespace = in_anon;
+        let s = self
+            .sema
+            .open_entity_scope(id, ScopeKind::Namespace, parent);
+        if is_inline || name.is_none() {
+            // An anonymous namespace behaves like an inline one for lookup (it is nominated by
+            // an implicit using-directive).
+            self.sema.scope_mut(parent).inline_namespaces.push(s);
+        }
+        s
+    }
+
+    fn linkage_specification(&mut self, cx: DeclContext) -> PResult<Decl> {
+        let start = self.bump().span; // extern
+        let lang = self.bump().span; // "C"
+        let is_c = self.map.slice(lang) == b"\"C\"";
+        if self.at_punct(Punct::LBrace) {
+            let open = self.bump().span;
+            let mut decls = Vec::new();
+            self.extern_c_depth += is_c as u32;
+            loop {
+                self.take_pragmas(&mut decls);
+                if self.at_punct(Punct::RBrace) || self.at_eof() {
+                    break;
+                }
+                let before = self.pos_marker();
+                decls.push(self.declaration_or_recover(cx));
+                if self.pos_marker() == before {
+                    self.bump();
+                }
+            }
+            self.extern_c_depth -= is_c as u32;
+            let close = self.expect_punct(Punct::RBrace)?;
+            let _ = open;
+            return Ok(Decl {
+                kind: DeclKind::LinkageSpec {
+                    lang,
+                    braced: true,
+                    decls,
+                },
+                span: start.to(close),
+            });
+        }
+        self.extern_c_depth += is_c as u32;
+        self.linkage_extern_pending = true;
+        let d = self.declaration(cx);
+        self.linkage_extern_pending = false;
+        self.extern_c_depth -= is_c as u32;
+        let d = d?;
+        Ok(Decl {
+            span: start.to(d.span),
+            kind: DeclKind::LinkageSpec {
+                lang,
+                braced: false,
+                decls: vec![d],
+            },
+        })
+    }
+
+    fn using_declaration(&mut self, cx: DeclContext) -> PResult<Decl> {
+        let start = self.bump().span; // using
+        if self.eat_kw(Keyword::Namespace) {
+            let _ = self.gnu_and_cxx_attributes()?;
+            let ns = self.qualified_name()?;
+            let _ = self.gnu_and_cxx_attributes()?;
+            self.expect_punct(Punct::Semi)?;
+            if !self.is_tentative()
+                && let Some(e) = ns.resolution.entity()
+                && let Some(s) = self.sema.scope_of(e)
+            {
+                let here = self.scope;
+                if !self.sema.scope(here).using_directives.contains(&s) {
+                    self.sema.scope_mut(here).using_directives.push(s);
+                }
+            }
+            return Ok(Decl {
+                kind: DeclKind::UsingDirective { ns },
+                span: start.to(self.prev_span()),
+            });
+        }
+        if self.eat_kw(Keyword::Enum) {
+            let name = self.qualified_name()?;
+            self.expect_punct(Punct::Semi)?;
+            if !self.is_tentative()
+                && let Some(e) = name.resolution.entity()
+                && let Some(s) = self.sema.scope_of(e)
+            {
+                let here = self.decl_scope();
+                let names: Vec<(crate::intern::Symbol, Vec<EntityId>)> = self
+                    .sema
+                    .scope(s)
+                    .names
+                    .iter()
+                    .map(|(k, v)| (*k, v.clone()))
+                    .collect();
+                for (n, ids) in names {
+                    for id in ids {
+                        self.sema.bind(here, n, id);
+                    }
+                }
+            }
+            return Ok(Decl {
+                kind: DeclKind::UsingEnum { name },
+                span: start.to(self.prev_span()),
+            });
+        }
+        // Alias declaration: `using X [[attrs]] = type-id;`
+        if self.at_ident() && {
+            let mut n = 1;
+            // Skip attributes after the name.
+            while self.nth_kind(n) == TokenKind::Keyword(Keyword::Attribute)
+                || (self.nth_is_punct(n, Punct::LBracket)
+                    && self.nth_is_punct(n + 1, Punct::LBracket))
+            {
+                n += 1;
+                // Skip one balanced group roughly: let the real parse validate.
+                let mut depth = 0i32;
+                loop {
+                    match self.nth_kind(n) {
+                        TokenKind::Punct(Punct::LParen | Punct::LBracket) => depth += 1,
+                        TokenKind::Punct(Punct::RParen | Punct::RBracket) => {
+                            depth -= 1;
+                            if depth <= 0 {
+                                n += 1;
+                                if depth == 0 && !self.nth_is_punct(n, Punct::RBracket) {
+                                    break;
+                                }
+                                if depth < 0 {
+                                    break;
+                                }
+                                continue;
+                            }
+                        }
+                        TokenKind::Eof => break,
+                        _ => {}
+                    }
+                    n += 1;
+                }
+            }
+            self.nth_is_punct(n, Punct::Eq)
+        } {
+            let (name, name_span) = self.ident()?;
+            let _attrs = self.gnu_and_cxx_attributes()?;
+            self.expect_punct(Punct::Eq)?;
+            let ty = self.type_id_only()?;
+            self.expect_punct(Punct::Semi)?;
+            let mut entity = None;
+            if !self.is_tentative() {
+                let scope = self.decl_scope();
+                let id = self
+                    .sema
+                    .add_entity(EntityKind::Typedef, Some(name), scope, name_span);
+                self.sema.entity_mut(id).target = self.typeid_target(&ty);
+                self.mark_template(id);
+                if self.sema.in_template(self.scope) {
+                    self.sema.entity_mut(id).flags.in_template = true;
+                }
+                self.note_system(id, name_span);
+                entity = Some(id);
+            }
+            return Ok(Decl {
+                kind: DeclKind::Alias { name, ty, entity },
+                span: start.to(self.prev_span()),
+            });
+        }
+        let mut names = Vec::new();
+        let mut typename_kw = false;
+        loop {
+            typename_kw |= self.eat_kw(Keyword::Typename);
+            let name = self.qualified_name()?;
+            self.eat_punct(Punct::Ellipsis);
+            names.push(name);
+            if !self.eat_punct(Punct::Comma) {
+                break;
+            }
+        }
+        self.expect_punct(Punct::Semi)?;
+        if !self.is_tentative() {
+            let scope = self.decl_scope();
+            for n in &names {
+                let Some(sym) = n.ident() else { continue };
+                let targets = n.resolution.entities().to_vec();
+                // Inheriting constructors (`using Base::Base;`) declare nothing by that name.
+                if cx == DeclContext::Class && n.segments.len() >= 2 {
+                    let prev = n.segments[n.segments.len() - 2].ident();
+                    if prev == Some(sym) {
+                        continue;
+                    }
+                }
+                let id = self
+                    .sema
+                    .add_entity(EntityKind::Using, Some(sym), scope, n.span);
+                if targets.is_empty() && typename_kw {
+                    // `using typename Base<T>::type;` — a type of unknown definition.
+                    self.sema.entity_mut(id).kind = EntityKind::Typedef;
+                } else {
+                    self.sema.entity_mut(id).targets = targets;
+                }
+            }
+        }
+        Ok(Decl {
+            kind: DeclKind::UsingDecl { names, typename_kw },
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    fn static_assert_declaration(&mut self) -> PResult<Decl> {
+        let start = self.bump().span;
+        self.expect_punct(Punct::LParen)?;
+        let cond = self.assignment_expression()?;
+        let message = if self.eat_punct(Punct::Comma) {
+            Some(self.assignment_expression()?)
+        } else {
+            None
+        };
+        self.expect_punct(Punct::RParen)?;
+        self.expect_punct(Punct::Semi)?;
+        Ok(Decl {
+            kind: DeclKind::StaticAssert { cond, message },
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    fn concept_definition(&mut self) -> PResult<Decl> {
+        let start = self.bump().span; // concept
+        let (name, name_span) = self.ident()?;
+        let _ = self.gnu_and_cxx_attributes()?;
+        self.expect_punct(Punct::Eq)?;
+        let constraint = self.constraint_expression()?;
+        self.expect_punct(Punct::Semi)?;
+        let mut entity = None;
+        if !self.is_tentative() {
+            let scope = self.decl_scope();
+            let id = self
+                .sema
+                .add_entity(EntityKind::Concept, Some(name), scope, name_span);
+            self.sema.entity_mut(id).is_template = true;
+            entity = Some(id);
+        }
+        Ok(Decl {
+            kind: DeclKind::Concept {
+                name,
+                constraint,
+                entity,
+            },
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    /// `Name(params) -> type;` at namespace scope (after attributes and `explicit`).
+    fn at_deduction_guide(&mut self) -> bool {
+        // Quick filter on the first token.
+        match self.kind() {
+            TokenKind::Keyword(Keyword::Attribute | Keyword::Explicit) => {}
+            TokenKind::Ident if self.nth_is_punct(1, Punct::LParen) => {}
+            _ => return false,
+        }
+        self.lookahead(|p| {
+            let _ = p.gnu_and_cxx_attributes();
+            if p.eat_kw(Keyword::Explicit) && p.at_punct(Punct::LParen) {
+                p.skip_balanced();
+            }
+            let _ = p.gnu_and_cxx_attributes();
+            if !p.at_ident() || !p.nth_is_punct(1, Punct::LParen) {
+                return false;
+            }
+            let Some(sym) = p.nth_sym(0) else {
+                return false;
+            };
+            let found = p.sema.lookup_unqualified(p.scope, sym);
+            if !found.iter().any(|&e| {
+                let en = p.sema.entity(e);
+                en.is_template && matches!(en.kind, EntityKind::Class(_))
+            }) {
+                return false;
+            }
+            p.bump();
+            p.skip_balanced();
+            p.at_punct(Punct::Arrow)
+        })
+    }
+
+    fn deduction_guide(&mut self) -> PResult<Decl> {
+        let start = self.peek().span;
+        let _ = self.gnu_and_cxx_attributes()?;
+        if self.eat_kw(Keyword::Explicit) && self.at_punct(Punct::LParen) {
+            self.skip_balanced();
+        }
+        let _ = self.gnu_and_cxx_attributes()?;
+        let name = self.qualified_name()?;
+        let params = self.push_prototype_scope(|p| p.function_chunk(false))?;
+        self.expect_punct(Punct::Arrow)?;
+        let result = self.type_id()?;
+        self.expect_punct(Punct::Semi)?;
+        Ok(Decl {
+            kind: DeclKind::DeductionGuide {
+                name,
+                params: Box::new(params),
+                result,
+            },
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Templates
+
+    fn template_declaration(&mut self, cx: DeclContext) -> PResult<Decl> {
+        let start = self.bump().span; // template
+        if !self.at_punct(Punct::Less) {
+            // Explicit instantiation: `template decl;`
+            let decl = self.declaration(DeclContext::Template)?;
+            return Ok(Decl {
+                span: start.to(decl.span),
+                kind: DeclKind::ExplicitInstantiation {
+                    is_extern: false,
+                    decl: Box::new(decl),
+                },
+            });
+        }
+        let saved = self.scope;
+        let tscope = self.push_scope(ScopeKind::TemplateParams);
+        let result = (|| {
+            let params = self.template_parameter_list()?;
+            let requires = if self.at_kw(Keyword::Requires) {
+                self.bump();
+                Some(self.constraint_expression()?)
+            } else {
+                None
+            };
+            let head = TemplateHead {
+                params,
+                requires,
+                span: start.to(self.prev_span()),
+            };
+            self.template_heads.push(head.params.is_empty());
+            let decl = self.declaration(if cx == DeclContext::Class {
+                DeclContext::Class
+            } else {
+                DeclContext::Template
+            });
+            self.template_heads.pop();
+            let decl = decl?;
+            Ok(Decl {
+                span: start.to(decl.span),
+                kind: DeclKind::Template {
+                    head,
+                    decl: Box::new(decl),
+                },
+            })
+        })();
+        let _ = tscope;
+        self.scope = saved;
+        result
+    }
+
+    /// `< params >`, declaring each parameter in the current (template parameter) scope.
+    pub(crate) fn template_parameter_list(&mut self) -> PResult<Vec<TemplateParam>> {
+        self.expect_punct(Punct::Less)?;
+        self.angle_depth += 1;
+        let r = (|| {
+            let mut params = Vec::new();
+            if self.eat_closing_angle() {
+                return Ok(params);
+            }
+            loop {
+                params.push(self.template_parameter()?);
+                if self.eat_punct(Punct::Comma) {
+                    continue;
+                }
+                if self.eat_closing_angle() {
+                    return Ok(params);
+                }
+                return Err(self.err("expected a \">\""));
+            }
+        })();
+        self.angle_depth -= 1;
+        r
+    }
+
+    fn template_parameter(&mut self) -> PResult<TemplateParam> {
+        let start = self.peek().span;
+        // template template parameter
+        if self.at_kw(Keyword::Template) {
+            self.bump();
+            let saved = self.scope;
+            self.push_scope(ScopeKind::TemplateParams);
+            let inner = self.template_parameter_list();
+            self.scope = saved;
+            let inner = inner?;
+            if self.at_kw(Keyword::Requires) {
+                self.bump();
+                self.constraint_expression()?;
+            }
+            if !(self.eat_kw(Keyword::Class) || self.eat_kw(Keyword::Typename)) {
+                return Err(self.err("expected \"class\""));
+            }
+            let pack = self.eat_punct(Punct::Ellipsis);
+            let (name, name_span) = if self.at_ident() {
+                let (n, s) = self.ident()?;
+                (Some(n), s)
+            } else {
+                (None, self.prev_span())
+            };
+            let default = if self.eat_punct(Punct::Eq) {
+                Some(self.qualified_name()?)
+            } else {
+                None
+            };
+            let entity =
+                self.declare_template_param(EntityKind::TemplateTemplateParam, name, name_span);
+            return Ok(TemplateParam {
+                name,
+                pack,
+                kind: TemplateParamKind::Template {
+                    params: inner,
+                    default,
+                },
+                span: start.to(self.prev_span()),
+                entity,
+            });
+        }
+        // type parameter: `class T`, `typename... Ts = x` (but not `typename T::x N`)
+        let is_type_param = (self.at_kw(Keyword::Class) || self.at_kw(Keyword::Typename))
+            && match self.nth_kind(1) {
+                TokenKind::Punct(
+                    Punct::Ellipsis
+                    | Punct::Comma
+                    | Punct::Greater
+                    | Punct::Eq
+                    | Punct::GreaterGreater,
+                ) => true,
+                TokenKind::Ident => {
+                    !self.nth_is_punct(2, Punct::ColonColon) && !self.nth_is_punct(2, Punct::Less)
+                }
+                _ => false,
+            };
+        if is_type_param {
+            self.bump();
+            let pack = self.eat_punct(Punct::Ellipsis);
+            let (name, name_span) = if self.at_ident() {
+                let (n, s) = self.ident()?;
+                (Some(n), s)
+            } else {
+                (None, self.prev_span())
+            };
+            let default = if self.eat_punct(Punct::Eq) {
+                Some(Box::new(self.type_id()?))
+            } else {
+                None
+            };
+            let entity =
+                self.declare_template_param(EntityKind::TemplateTypeParam, name, name_span);
+            return Ok(TemplateParam {
+                name,
+                pack,
+                kind: TemplateParamKind::Type {
+                    constraint: None,
+                    default,
+                },
+                span: start.to(self.prev_span()),
+                entity,
+            });
+        }
+        // constrained type parameter: `Concept T`, `Concept<U> T`, `ns::Concept... Ts`
+        if self.at_name_start() {
+            let is_constraint = self.lookahead(|p| {
+                let Ok(n) = p.qualified_name() else {
+                    return false;
+                };
+                p.classify(&n) == NameClass::Concept
+                    && matches!(
+                        p.kind(),
+                        TokenKind::Ident | TokenKind::Punct(Punct::Ellipsis)
+                    )
+            });
+            if is_constraint {
+                let constraint = self.qualified_name()?;
+                let pack = self.eat_punct(Punct::Ellipsis);
+                let (name, name_span) = if self.at_ident() {
+                    let (n, s) = self.ident()?;
+                    (Some(n), s)
+                } else {
+                    (None, self.prev_span())
+                };
+                let default = if self.eat_punct(Punct::Eq) {
+                    Some(Box::new(self.type_id()?))
+                } else {
+                    None
+                };
+                let entity =
+                    self.declare_template_param(EntityKind::TemplateTypeParam, name, name_span);
+                return Ok(TemplateParam {
+                    name,
+                    pack,
+                    kind: TemplateParamKind::Type {
+                        constraint: Some(constraint),
+                        default,
+                    },
+                    span: start.to(self.prev_span()),
+                    entity,
+                });
+            }
+        }
+        // non-type parameter
+        let param = self.parameter_declaration(true)?;
+        let name = param.declarator.name.as_ref().and_then(|n| n.ident());
+        let name_span = param
+            .declarator
+            .name
+            .as_ref()
+            .map(|n| n.span)
+            .unwrap_or(param.span);
+        let pack = param.declarator.pack;
+        let entity = self.declare_template_param(EntityKind::TemplateValueParam, name, name_span);
+        Ok(TemplateParam {
+            name,
+            pack,
+            kind: TemplateParamKind::NonType {
+                param: Box::new(param),
+            },
+            span: start.to(self.prev_span()),
+            entity,
+        })
+    }
+
+    fn declare_template_param(
+        &mut self,
+        kind: EntityKind,
+        name: Option<crate::intern::Symbol>,
+        span: Span,
+    ) -> Option<EntityId> {
+        if self.is_tentative() {
+            return None;
+        }
+        let id = self.sema.add_entity(kind, name, self.scope, span);
+        Some(id)
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Simple declarations and function definitions
+
+    /// Specifiers, then declarators with initializers, or one function definition.
+    pub(crate) fn simple_declaration(
+        &mut self,
+        cx: DeclContext,
+        specs: Option<DeclSpecs>,
+    ) -> PResult<Decl> {
+        let start = self.peek().span;
+        let specs = match specs {
+            Some(s) => s,
+            None => self.decl_specifiers(cx)?,
+        };
+        let start = if specs.span.is_empty() {
+            start
+        } else {
+            specs.span.to(start)
+        };
+        if self.at_punct(Punct::Semi) {
+            let end = self.bump().span;
+            self.declare_tag_only(&specs);
+            return Ok(Decl {
+                kind: DeclKind::Simple {
+                    specs,
+                    declarators: Vec::new(),
+                },
+                span: start.to(end),
+            });
+        }
+        let mut declarators = Vec::new();
+        loop {
+            let dstart = self.peek().span;
+            // An unnamed bit-field: `int : 3;`
+            if cx == DeclContext::Class && self.at_punct(Punct::Colon) {
+                self.bump();
+                let width = self.conditional_expression()?;
+                declarators.push(InitDeclarator {
+                    declarator: Declarator {
+                        span: dstart,
+                        ..Default::default()
+                    },
+                    init: None,
+                    bitfield: Some(width),
+                    requires: None,
+                    asm_label: None,
+                    span: dstart.to(self.prev_span()),
+                    entity: None,
+                });
+            } else {
+                let declarator = if matches!(specs.ty, TypeSpec::Auto)
+                    && (self.at_punct(Punct::LBracket)
+                        || ((self.at_punct(Punct::Amp) || self.at_punct(Punct::AmpAmp))
+                            && self.nth_is_punct(1, Punct::LBracket)))
+                {
+                    self.structured_binding()?
+                } else {
+                    self.declarator(DeclaratorMode::Named)?
+                };
+                let mut attrs_after = self.gnu_and_cxx_attributes()?;
+                // GNU asm label.
+                let asm_label = if self.at_kw(Keyword::Asm) {
+                    let s = self.bump().span;
+                    let g = self.skip_balanced();
+                    Some(s.to(g))
+                } else {
+                    None
+                };
+                attrs_after.extend(self.gnu_and_cxx_attributes()?);
+                let mut declarator = declarator;
+                declarator.attrs.extend(attrs_after);
+                // virt-specifiers
+                let mut is_pure = false;
+                while self.at_ident()
+                    && (self.nth_sym(0) == Some(self.known.override_)
+                        || self.nth_sym(0) == Some(self.known.final_))
+                    && declarator.is_function()
+                {
+                    self.bump();
+                }
+                let requires = if self.at_kw(Keyword::Requires) {
+                    self.bump();
+                    Some(self.constraint_expression()?)
+                } else {
+                    None
+                };
+                let entity = self.declare_declarator(&specs, &declarator, cx);
+                // A function definition?
+                if declarator.is_function()
+                    && declarators.is_empty()
+                    && (self.at_punct(Punct::LBrace)
+                        || (self.at_punct(Punct::Colon)
+                            && self.ctor_initializer_allowed(&declarator))
+                        || self.at_kw(Keyword::Try)
+                        || (self.at_punct(Punct::Eq)
+                            && matches!(
+                                self.nth_kind(1),
+                                TokenKind::Keyword(Keyword::Default | Keyword::Delete)
+                            )
+                            && matches!(self.nth_kind(2), TokenKind::Punct(Punct::Semi))))
+                {
+                    let def = self.function_definition(specs, declarator, requires, entity, cx)?;
+                    let span = start.to(self.prev_span());
+                    return Ok(Decl {
+                        kind: DeclKind::Function(Box::new(def)),
+                        span,
+                    });
+                }
+                let bitfield = if cx == DeclContext::Class && self.at_punct(Punct::Colon) {
+                    self.bump();
+                    Some(self.conditional_expression()?)
+                } else {
+                    None
+                };
+                let init = if self.at_punct(Punct::Eq) {
+                    self.bump();
+                    match self.kind() {
+                        TokenKind::Keyword(Keyword::Default)
+                            if self.nth_is_punct(1, Punct::Semi)
+                                || self.nth_is_punct(1, Punct::Comma) =>
+                        {
+                            self.bump();
+                            Some(Initializer::Default)
+                        }
+                        TokenKind::Keyword(Keyword::Delete) => {
+                            self.bump();
+                            if self.at_punct(Punct::LParen) {
+                                self.skip_balanced();
+                            }
+                            Some(Initializer::Delete)
+                        }
+                        TokenKind::Int
+                            if declarator.is_function()
+                                && self.map.slice(self.peek().span) == b"0"
+                                && matches!(
+                                    self.nth_kind(1),
+                                    TokenKind::Punct(Punct::Semi | Punct::Comma)
+                                ) =>
+                        {
+                            self.bump();
+                            is_pure = true;
+                            Some(Initializer::PureVirtual)
+                        }
+                        _ => Some(Initializer::Assign(self.initializer_clause()?)),
+                    }
+                } else if self.at_punct(Punct::LBrace) && !declarator.is_function() {
+                    Some(Initializer::Brace(self.braced_init_list()?))
+                } else if self.at_punct(Punct::LParen) && !declarator.is_function() {
+                    let open = self.peek().span;
+                    let args = self.paren_expression_list()?;
+                    Some(Initializer::Paren(args, open.to(self.prev_span())))
+                } else {
+                    None
+                };
+                let _ = is_pure;
+                if let Some(id) = entity
+                    && !self.is_tentative()
+                    && init.is_some()
+                    && !matches!(init, Some(Initializer::PureVirtual))
+                {
+                    let f = &mut self.sema.entity_mut(id).flags;
+                    if !matches!(init, Some(Initializer::Default | Initializer::Delete)) {
+                        f.defined = true;
+                    }
+                    match init {
+                        Some(Initializer::Delete) => f.is_deleted = true,
+                        Some(Initializer::Default) => f.is_defaulted = true,
+                        _ => {}
+                    }
+                }
+                declarators.push(InitDeclarator {
+                    span: dstart.to(self.prev_span()),
+                    declarator,
+                    init,
+                    bitfield,
+                    requires,
+                    asm_label,
+                    entity,
+                });
+            }
+            if self.eat_punct(Punct::Comma) {
+                continue;
+            }
+            break;
+        }
+        self.expect_punct(Punct::Semi)?;
+        Ok(Decl {
+            kind: DeclKind::Simple { specs, declarators },
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    fn ctor_initializer_allowed(&self, d: &Declarator) -> bool {
+        // `X::X(...) : a(1) {}` or in-class `X(...) : ...` — any function declarator may
+        // syntactically have one; a bit-field has `: width` instead (not a function).
+        d.is_function()
+    }
+
+    /// The body of a function definition (or `= default;`/`= delete;`).
+    fn function_definition(
+        &mut self,
+        specs: DeclSpecs,
+        declarator: Declarator,
+        requires: Option<Expr>,
+        entity: Option<EntityId>,
+        cx: DeclContext,
+    ) -> PResult<FunctionDef> {
+        let body_start = self.peek().span;
+        if self.at_punct(Punct::Eq) {
+            self.bump();
+            let deleted = self.bump().kind == TokenKind::Keyword(Keyword::Delete);
+            self.expect_punct(Punct::Semi)?;
+            if let Some(id) = entity
+                && !self.is_tentative()
+            {
+                let f = &mut self.sema.entity_mut(id).flags;
+                if deleted {
+                    f.is_deleted = true;
+                } else {
+                    f.is_defaulted = true;
+                }
+            }
+            return Ok(FunctionDef {
+                specs,
+                declarator,
+                requires,
+                mem_inits: Vec::new(),
+                body: if deleted {
+                    FunctionBody::Delete
+                } else {
+                    FunctionBody::Default
+                },
+                body_span: body_start.to(self.prev_span()),
+                entity,
+            });
+        }
+        if let Some(id) = entity
+            && !self.is_tentative()
+        {
+            self.sema.entity_mut(id).flags.defined = true;
+        }
+        // Inside a class being defined, bodies wait until the outermost class is complete.
+        if cx == DeclContext::Class && !self.classes.is_empty() && !self.is_tentative() {
+            let body_start_tok = self.mark();
+            let is_try = self.eat_kw(Keyword::Try);
+            if self.at_punct(Punct::Colon) {
+                // Skip the ctor-initializer up to the body's `{`.
+                self.skip_ctor_initializer()?;
+            }
+            if !self.at_punct(Punct::LBrace) {
+                return Err(self.err("expected a \"{\""));
+            }
+            self.skip_balanced();
+            if is_try {
+                while self.at_kw(Keyword::Catch) {
+                    self.bump();
+                    self.skip_balanced();
+                    self.skip_balanced();
+                }
+            }
+            let body_span = body_start.to(self.prev_span());
+            let late_id = self.queue_late_body(body_start_tok, &declarator, entity);
+            return Ok(FunctionDef {
+                specs,
+                declarator,
+                requires,
+                mem_inits: Vec::new(),
+                body: FunctionBody::Late(late_id),
+                body_span,
+                entity,
+            });
+        }
+        let (mem_inits, body) = self.function_body_now(&declarator, entity)?;
+        Ok(FunctionDef {
+            specs,
+            declarator,
+            requires,
+            mem_inits,
+            body,
+            body_span: body_start.to(self.prev_span()),
+            entity,
+        })
+    }
+
+    /// Skips `: a(1), b{2}` up to the `{` of the body.
+    fn skip_ctor_initializer(&mut self) -> PResult<()> {
+        self.bump(); // :
+        loop {
+            match self.kind() {
+                TokenKind::Punct(Punct::LBrace) => {
+                    // Either a braced member initializer (`x{1}`), or the body. A body `{`
+                    // follows `)` or `}` of the previous initializer, not a name.
+                    let prev = self.prev_span();
+                    let prev_text = self.map.slice(prev);
+                    if prev_text == b")" || prev_text == b"}" || prev_text == b"..." {
+                        return Ok(());
+                    }
+                    self.skip_balanced();
+                }
+                TokenKind::Punct(Punct::LParen) => {
+                    self.skip_balanced();
+                }
+                TokenKind::Punct(Punct::Less) => {
+                    // Template arguments of a base: skip balanced angles roughly.
+                    let _ = self.template_args();
+                }
+                TokenKind::Eof => return Err(self.err("expected a \"{\"")),
+                _ => {
+                    self.bump();
+                }
+            }
+        }
+    }
+
+    /// Parses a function's ctor-initializer and body now, in a new function scope.
+    pub(crate) fn function_body_now(
+        &mut self,
+        declarator: &Declarator,
+        entity: Option<EntityId>,
+    ) -> PResult<(Vec<MemInit>, FunctionBody)> {
+        let saved = self.scope;
+        let fscope = self.open_function_scope(declarator, entity);
+        self.scope = fscope;
+        self.functions.push(entity);
+        let r = (|| {
+            let is_try = self.eat_kw(Keyword::Try);
+            let mem_inits = if self.at_punct(Punct::Colon) {
+                self.bump();
+                self.mem_initializers()?
+            } else {
+                Vec::new()
+            };
+            let body = self.compound_statement_in_current_scope()?;
+            let body = if is_try {
+                let handlers = self.handlers()?;
+                FunctionBody::Try {
+                    body: Box::new(body),
+                    handlers,
+                }
+            } else {
+                FunctionBody::Compound(Box::new(body))
+            };
+            Ok((mem_inits, body))
+        })();
+        self.functions.pop();
+        self.scope = saved;
+        r
+    }
+
+    /// Opens the scope of a function body: its parameters, and for a member defined outside
+    /// its class, the class scope for lookup.
+    pub(crate) fn open_function_scope(
+        &mut self,
+        declarator: &Declarator,
+        entity: Option<EntityId>,
+    ) -> ScopeId {
+        let fscope = self.sema.new_scope(ScopeKind::Function, self.scope, entity);
+        // `void A::B::f()` — look into B (and A) after the function's own names.
+        if let Some(name) = &declarator.name
+            && name.segments.len() > 1
+        {
+            let class_entity = entity
+                .map(|e| self.sema.entity(e).parent)
+                .filter(|&p| self.sema.scope(p).kind == ScopeKind::Class);
+            let class_scope = class_entity.or_else(|| {
+                // Resolve the qualifier.
+                self.qualifier_scope(name)
+            });
+            if let Some(cs) = class_scope {
+                self.sema.scope_mut(fscope).class_context = Some(cs);
+            }
+        }
+        if let Some(f) = declarator.function() {
+            for p in &f.params {
+                if let Some(n) = p.declarator.name.as_ref().and_then(|n| n.ident()) {
+                    let sp = p.declarator.name.as_ref().map(|n| n.span).unwrap_or(p.span);
+                    self.sema
+                        .add_entity(EntityKind::Parameter, Some(n), fscope, sp);
+                }
+            }
+        }
+        fscope
+    }
+
+    /// The scope named by the qualifier of `A::B::f` (B's scope), if it resolves.
+    pub(crate) fn qualifier_scope(&self, name: &QualName) -> Option<ScopeId> {
+        let n = name.segments.len();
+        if n < 2 {
+            return None;
+        }
+        let mut scope = if name.global {
+            Sema::GLOBAL
+        } else {
+            self.scope
+        };
+        let mut first = !name.global;
+        for seg in &name.segments[..n - 1] {
+            let sym = seg.ident()?;
+            let found = if first {
+                self.sema.lookup_unqualified(scope, sym)
+            } else {
+                self.sema.lookup_qualified(scope, sym)
+            };
+            first = false;
+            let e = *found.first()?;
+            scope = self
+                .sema
+                .scope_of(e)
+                .or_else(|| self.sema.member_scope(e))?;
+        }
+        Some(scope)
+    }
+
+    fn mem_initializers(&mut self) -> PResult<Vec<MemInit>> {
+        let mut out = Vec::new();
+        loop {
+            let start = self.peek().span;
+            let name = self.qualified_name()?;
+            let (args, braced) = if self.at_punct(Punct::LBrace) {
+                let e = self.braced_init_list()?;
+                match e.kind {
+                    ExprKind::InitList(v) => (v, true),
+                    _ => (vec![e], true),
+                }
+            } else {
+                (self.paren_expression_list()?, false)
+            };
+            let pack = self.eat_punct(Punct::Ellipsis);
+            out.push(MemInit {
+                name,
+                args,
+                braced,
+                pack,
+                span: start.to(self.prev_span()),
+            });
+            if !self.eat_punct(Punct::Comma) {
+                break;
+            }
+        }
+        Ok(out)
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Declaration specifiers
+
+    /// Decl-specifiers in any order.
+    pub(crate) fn decl_specifiers(&mut self, cx: DeclContext) -> PResult<DeclSpecs> {
+        let start = self.peek().span;
+        let mut s = DeclSpecs {
+            span: Span::new(start.lo, start.lo),
+            ..Default::default()
+        };
+        let mut builtin = BuiltinSpec::default();
+        let mut have_type = false;
+        loop {
+            let t = self.peek();
+            match t.kind {
+                TokenKind::Keyword(k) => {
+                    match k {
+                        Keyword::Static => s.storage = Some(StorageClass::Static),
+                        Keyword::Extern => {
+                            if matches!(self.nth_kind(1), TokenKind::Str(_)) {
+                                break;
+                            }
+                            s.storage = Some(StorageClass::Extern)
+                        }
+                        Keyword::Register => s.storage = Some(StorageClass::Register),
+                        Keyword::Mutable => s.storage = Some(StorageClass::Mutable),
+                        Keyword::ThreadLocal => s.thread_local = true,
+                        Keyword::GnuThread => {
+                            s.thread_local = true;
+                            if s.storage.is_none() {
+                                s.storage = Some(StorageClass::GnuThread);
+                            }
+                        }
+                        Keyword::Typedef => s.is_typedef = true,
+                        Keyword::Friend => s.is_friend = true,
+                        Keyword::Inline => s.is_inline = true,
+                        Keyword::Virtual => s.is_virtual = true,
+                        Keyword::Explicit => {
+                            s.is_explicit = true;
+                            self.bump();
+                            if self.at_punct(Punct::LParen) {
+                                self.bump();
+                                let e = self.constant_expression()?;
+                                self.expect_punct(Punct::RParen)?;
+                                s.explicit_cond = Some(Box::new(e));
+                            }
+                            continue;
+                        }
+                        Keyword::Constexpr => s.is_constexpr = true,
+                        Keyword::Consteval => s.is_consteval = true,
+                        Keyword::Constinit => s.is_constinit = true,
+                        Keyword::Const => s.is_const = true,
+                        Keyword::Volatile => s.is_volatile = true,
+                        Keyword::Restrict => s.is_restrict = true,
+                        Keyword::Extension => s.extension = true,
+                        Keyword::Attribute | Keyword::Alignas => {
+                            let a = self.gnu_and_cxx_attributes()?;
+                            s.attrs.extend(a);
+                            continue;
+                        }
+                        Keyword::Void => builtin.void = true,
+                        Keyword::Bool => builtin.bool_ = true,
+                        Keyword::Char => builtin.char = true,
+                        Keyword::WcharT => builtin.wchar = true,
+                        Keyword::Char8T => builtin.char8 = true,
+                        Keyword::Char16T => builtin.char16 = true,
+                        Keyword::Char32T => builtin.char32 = true,
+                        Keyword::Short => builtin.short = true,
+                        Keyword::Int => builtin.int = true,
+                        Keyword::Long => builtin.long = builtin.long.saturating_add(1),
+                        Keyword::Signed => builtin.signed = true,
+                        Keyword::Unsigned => builtin.unsigned = true,
+                        Keyword::Float => builtin.float = true,
+                        Keyword::Double => builtin.double = true,
+                        Keyword::Int128 => builtin.int128 = true,
+                        Keyword::GnuFloat128 => builtin.float128 = true,
+                        Keyword::Complex => builtin.complex = true,
+                        Keyword::Float16
+                        | Keyword::Float32
+                        | Keyword::Float64
+                        | Keyword::Float128
+                        | Keyword::Float32x
+                        | Keyword::Float64x
+                        | Keyword::Float128x
+                        | Keyword::Float80
+                        | Keyword::Bf16 => {
+                            let text = self.map.slice(t.span).to_vec();
+                            builtin.extended_float = Some(self.interner.intern(&text));
+                        }
+                        Keyword::BuiltinVaList => {
+                            if have_type {
+                                break;
+                            }
+                            let sym = self.interner.intern(b"__builtin_va_list");
+                            self.bump();
+                            s.ty = TypeSpec::Named {
+                                name: QualName {
+                                    global: false,
+                                    segments: vec![NameSegment {
+                                        kind: NameKind::Ident(sym),
+                                        template_kw: false,
+                                        args: None,
+                                        span: t.span,
+                                    }],
+                                    span: t.span,
+                                    resolution: Resolution::Unresolved,
+                                },
+                                typename_kw: false,
+                            };
+                            have_type = true;
+                            continue;
+                        }
+                        Keyword::Auto => {
+                            if have_type || !builtin.is_empty() {
+                                // `auto` as a storage class is gone; treat as the type.
+                            }
+                            self.bump();
+                            s.ty = TypeSpec::Auto;
+                            have_type = true;
+                            continue;
+                        }
+                        Keyword::Decltype => {
+                            if have_type || !builtin.is_empty() {
+                                break;
+                            }
+                            // `decltype(x)::type` is a qualified name.
+                            let is_qualified = self.lookahead(|p| {
+                                p.bump();
+                                p.skip_balanced();
+                                p.at_punct(Punct::ColonColon)
+                            });
+                            if is_qualified {
+                                let name = self.qualified_name()?;
+                                s.ty = TypeSpec::Named {
+                                    name,
+                                    typename_kw: false,
+                                };
+                            } else if self.nth_is_punct(1, Punct::LParen)
+                                && self.nth_kind(2) == TokenKind::Keyword(Keyword::Auto)
+                                && self.nth_is_punct(3, Punct::RParen)
+                            {
+                                self.bump();
+                                self.bump();
+                                self.bump();
+                                self.bump();
+                                s.ty = TypeSpec::DecltypeAuto;
+                            } else {
+                                let e = self.decltype_specifier()?;
+                                s.ty = TypeSpec::Decltype(Box::new(e));
+                            }
+                            have_type = true;
+                            continue;
+                        }
+                        Keyword::Typeof => {
+                            if have_type || !builtin.is_empty() {
+                                break;
+                            }
+                            self.bump();
+                            self.expect_punct(Punct::LParen)?;
+                            let arg = self.type_or_expression()?;
+                            self.expect_punct(Punct::RParen)?;
+                            s.ty = TypeSpec::Typeof(Box::new(arg));
+                            have_type = true;
+                            continue;
+                        }
+                        Keyword::Class | Keyword::Struct | Keyword::Union | Keyword::Enum => {
+                            if have_type || !builtin.is_empty() {
+                                break;
+                            }
+                            s.ty = self.class_or_enum_specifier(&s, cx)?;
+                            have_type = true;
+                            continue;
+                        }
+                        Keyword::Typename => {
+                            if have_type || !builtin.is_empty() {
+                                break;
+                            }
+                            self.bump();
+                            let name = self.qualified_name()?;
+                            s.ty = TypeSpec::Named {
+                                name,
+                                typename_kw: true,
+                            };
+                            have_type = true;
+                            continue;
+                        }
+                        _ => break,
+                    }
+                    self.bump();
+                }
+                TokenKind::Punct(Punct::LBracket) if self.nth_is_punct(1, Punct::LBracket) => {
+                    let a = self.attribute_specifiers()?;
+                    s.attrs.extend(a);
+                }
+                TokenKind::Ident | TokenKind::Punct(Punct::ColonColon) => {
+                    if have_type || !builtin.is_empty() {
+                        break;
+                    }
+                    if t.kind == TokenKind::Ident && self.nth_sym(0) == Some(self.known.declspec) {
+                        self.bump();
+                        self.skip_balanced();
+                        continue;
+                    }
+                    // Type-valued builtins: `__underlying_type(T)`, `__remove_cv(T)`, ...
+                    if t.kind == TokenKind::Ident && self.nth_is_punct(1, Punct::LParen) {
+                        let sym = self.nth_sym(0).unwrap();
+                        if is_type_transform_builtin(&self.interner.name(sym)) {
+                            self.bump();
+                            self.bump();
+                            let mut args = Vec::new();
+                            if !self.at_punct(Punct::RParen) {
+                                loop {
+                                    args.push(self.type_or_expression()?);
+                                    if !self.eat_punct(Punct::Comma) {
+                                        break;
+                                    }
+                                }
+                            }
+                            self.expect_punct(Punct::RParen)?;
+                            s.ty = TypeSpec::BuiltinTransform { name: sym, args };
+                            have_type = true;
+                            continue;
+                        }
+                    }
+                    // A constructor's name is not a type here.
+                    if self.at_constructor_name(cx) {
+                        break;
+                    }
+                    let m = self.mark();
+                    let name = match self.qualified_name() {
+                        Ok(n) => n,
+                        Err(e) => {
+                            self.reset(m);
+                            if self.is_tentative() {
+                                return Err(e);
+                            }
+                            break;
+                        }
+                    };
+                    match self.classify(&name) {
+                        NameClass::Type => {
+                            s.ty = TypeSpec::Named {
+                                name,
+                                typename_kw: false,
+                            };
+                            have_type = true;
+                        }
+                        NameClass::Concept
+                            if self.at_kw(Keyword::Auto) || self.at_kw(Keyword::Decltype) =>
+                        {
+                            let decltype_auto = self.at_kw(Keyword::Decltype);
+                            self.bump();
+                            if decltype_auto {
+                                self.skip_balanced();
+                            }
+                            s.ty = TypeSpec::ConstrainedAuto {
+                                concept: name,
+                                decltype_auto,
+                            };
+                            have_type = true;
+                        }
+                        NameClass::TypeTemplate => {
+                            // Class template argument deduction: `std::pair p(1, 2);`
+                            s.ty = TypeSpec::Named {
+                                name,
+                                typename_kw: false,
+                            };
+                            have_type = true;
+                        }
+                        NameClass::Dependent | NameClass::Undeclared
+                            if self.dependent_name_is_type_here(&name)
+                                || (self.dependent_types_ok && name.is_qualified()) =>
+                        {
+                            // C++20 implicit typename contexts, and the like.
+                            s.ty = TypeSpec::Named {
+                                name,
+                                typename_kw: false,
+                            };
+                            have_type = true;
+                        }
+                        _ => {
+                            self.reset(m);
+                            break;
+                        }
+                    }
+                }
+                _ => break,
+            }
+        }
+        if !builtin.is_empty() {
+            if have_type {
+                return Err(self.err("more than one type in a declaration"));
+            }
+            s.ty = TypeSpec::Builtin(builtin);
+        }
+        s.span = if self.prev_span().hi > start.lo && self.peek().span.lo > start.lo {
+            Span::new(start.lo, self.prev_span().hi)
+        } else {
+            Span::new(start.lo, start.lo)
+        };
+        Ok(s)
+    }
+
+    /// A dependent qualified name in a declaration context where only a type makes sense:
+    /// the next token starts a declarator (`T::type x;`, `typename` omitted in C++20).
+    pub(crate) fn dependent_name_is_type_here(&self, name: &QualName) -> bool {
+        if self.opts.cxx >= 20
+            && matches!(
+                self.kind(),
+                TokenKind::Ident
+                    | TokenKind::Punct(Punct::Star | Punct::Amp | Punct::AmpAmp)
+                    | TokenKind::Keyword(Keyword::Const | Keyword::Volatile)
+            )
+        {
+            return true;
+        }
+        // `X::y name;` — a qualified name whose meaning we cannot see, followed by a
+        // declarator name, declares something.
+        name.is_qualified()
+            && self.at_ident()
+            && matches!(
+                self.nth_kind(1),
+                TokenKind::Punct(
+                    Punct::Semi
+                        | Punct::Comma
+                        | Punct::RParen
+                        | Punct::Eq
+                        | Punct::LBracket
+                        | Punct::LParen
+                        | Punct::LBrace
+                ) | TokenKind::Keyword(Keyword::Attribute)
+            )
+    }
+
+    /// At the name of a constructor (or a deduction guide, or a destructor in the class)?
+    fn at_constructor_name(&mut self, cx: DeclContext) -> bool {
+        if cx == DeclContext::Class {
+            if let Some(c) = self.classes.last()
+                && self.at_ident()
+                && self.nth_sym(0) == c.name
+            {
+                // `C(`, `C<T>(` in a specialization, but not `C::type` or `C *p`.
+                if self.nth_is_punct(1, Punct::LParen) {
+                    return self.lookahead(|p| {
+                        p.bump();
+                        // `C (int)` as a constructor vs `C (x)` as a member of type C named x:
+                        // the latter is rare; a member declaration `C(x);` is a constructor.
+                        true
+                    });
+                }
+                if self.nth_is_punct(1, Punct::Less) {
+                    return self.lookahead(|p| {
+                        p.bump();
+                        p.template_args().is_ok() && p.at_punct(Punct::LParen)
+                    });
+                }
+            }
+            return false;
+        }
+        // Out of class: `A::A(`, `ns::A<T>::A(`, `A::~A(` is handled by the declarator.
+        if !self.at_ident() && !self.at_punct(Punct::ColonColon) {
+            return false;
+        }
+        self.lookahead(|p| {
+            let Ok(name) = p.qualified_name() else {
+                return false;
+            };
+            let n = name.segments.len();
+            if n < 2 || !p.at_punct(Punct::LParen) {
+                return false;
+            }
+            let last = name.segments[n - 1].ident();
+            let prev = name.segments[n - 2].ident();
+            last.is_some() && last == prev
+        })
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Declarators
+
+    /// A declarator (possibly abstract).
+    pub(crate) fn declarator(&mut self, mode: DeclaratorMode) -> PResult<Declarator> {
+        self.enter()?;
+        let r = self.declarator_inner(mode);
+        self.leave();
+        r
+    }
+
+    fn declarator_inner(&mut self, mode: DeclaratorMode) -> PResult<Declarator> {
+        let start = self.peek().span;
+        let mut prefix: Vec<DeclaratorOp> = Vec::new();
+        let mut attrs = Vec::new();
+        loop {
+            match self.kind() {
+                TokenKind::Punct(Punct::Star) => {
+                    self.bump();
+                    let (c, v, r, a) = self.cv_qualifiers()?;
+                    prefix.push(DeclaratorOp::Pointer {
+                        is_const: c,
+                        is_volatile: v,
+                        is_restrict: r,
+                        attrs: a,
+                    });
+                }
+                TokenKind::Punct(Punct::Amp) => {
+                    self.bump();
+                    attrs.extend(self.gnu_and_cxx_attributes()?);
+                    prefix.push(DeclaratorOp::LValueRef);
+                }
+                TokenKind::Punct(Punct::AmpAmp) => {
+                    self.bump();
+                    attrs.extend(self.gnu_and_cxx_attributes()?);
+                    prefix.push(DeclaratorOp::RValueRef);
+                }
+                TokenKind::Keyword(Keyword::Attribute) => {
+                    attrs.extend(self.gnu_and_cxx_attributes()?);
+                }
+                TokenKind::Ident
+                | TokenKind::Punct(Punct::ColonColon)
+                | TokenKind::Keyword(Keyword::Decltype)
+                    if self.at_member_pointer() =>
+                {
+                    let class = self.member_pointer_class()?;
+                    let (c, v, _r, _a) = self.cv_qualifiers()?;
+                    prefix.push(DeclaratorOp::MemberPointer {
+                        class,
+                        is_const: c,
+                        is_volatile: v,
+                    });
+                }
+                _ => break,
+            }
+        }
+        // The direct declarator.
+        let mut d = Declarator {
+            span: start,
+            ..Default::default()
+        };
+        let mut inner_ops: Vec<DeclaratorOp> = Vec::new();
+        if self.at_punct(Punct::Ellipsis) && mode != DeclaratorMode::Abstract {
+            self.bump();
+            d.pack = true;
+        }
+        match self.kind() {
+            TokenKind::Punct(Punct::LParen) if self.paren_starts_nested_declarator(mode) => {
+                self.bump();
+                let inner = self.declarator(mode)?;
+                self.expect_punct(Punct::RParen)?;
+                d.name = inner.name;
+                d.pack |= inner.pack;
+                inner_ops = inner.ops;
+                attrs.extend(inner.attrs);
+            }
+            TokenKind::Ident
+            | TokenKind::Punct(Punct::ColonColon)
+            | TokenKind::Keyword(Keyword::Operator)
+            | TokenKind::Punct(Punct::Tilde)
+            | TokenKind::Keyword(Keyword::Template)
+                if mode != DeclaratorMode::Abstract =>
+            {
+                if self.at_punct(Punct::Tilde)
+                    && !matches!(
+                        self.nth_kind(1),
+                        TokenKind::Ident | TokenKind::Keyword(Keyword::Decltype)
+                    )
+                {
+                    // not a destructor name
+                } else {
+                    let name = self.declarator_name()?;
+                    d.name = Some(name);
+                }
+            }
+            TokenKind::Punct(Punct::Ellipsis)
+                if (mode == DeclaratorMode::Abstract || d.name.is_none())
+                    && mode != DeclaratorMode::Named =>
+            {
+                // `Ts...` in an abstract declarator (pack expansion of a parameter type).
+                self.bump();
+                d.pack = true;
+            }
+            _ => {}
+        }
+        if mode == DeclaratorMode::Named && d.name.is_none() && inner_ops.is_empty() {
+            return Err(self.err("expected an identifier"));
+        }
+        attrs.extend(self.gnu_and_cxx_attributes()?);
+        // After `A::f`, the rest of the declarator looks names up in A.
+        let saved_ctx = self.declarator_class_ctx;
+        if let Some(name) = &d.name
+            && name.is_qualified()
+            && let Some(s) = self.qualifier_scope(name)
+        {
+            self.declarator_class_ctx = Some(s);
+        }
+        let r = self.declarator_suffixes(mode, d, start, prefix, inner_ops, attrs);
+        self.declarator_class_ctx = saved_ctx;
+        r
+    }
+
+    fn declarator_suffixes(
+        &mut self,
+        mode: DeclaratorMode,
+        mut d: Declarator,
+        start: Span,
+        mut prefix: Vec<DeclaratorOp>,
+        inner_ops: Vec<DeclaratorOp>,
+        attrs: Vec<Attribute>,
+    ) -> PResult<Declarator> {
+        // Suffixes.
+        let mut suffix: Vec<DeclaratorOp> = Vec::new();
+        loop {
+            match self.kind() {
+                TokenKind::Punct(Punct::LBracket) if !self.nth_is_punct(1, Punct::LBracket) => {
+                    let open = self.bump().span;
+                    let size = if self.at_punct(Punct::RBracket) {
+                        None
+                    } else {
+                        Some(Box::new(self.expression()?))
+                    };
+                    let close = self.expect_punct(Punct::RBracket)?;
+                    let _ = self.cxx_attributes_only()?;
+                    suffix.push(DeclaratorOp::Array {
+                        size,
+                        span: open.to(close),
+                    });
+                }
+                TokenKind::Punct(Punct::LParen) => {
+                    // A parameter list, unless this is a variable's parenthesised initializer.
+                    if mode == DeclaratorMode::Named
+                        && suffix.is_empty()
+                        && inner_ops.is_empty()
+                        && !(self.paren_is_parameter_list()
+                            && self.lookahead(|p| {
+                                p.push_prototype_scope(|q| q.function_chunk(true)).is_ok()
+                            }))
+                    {
+                        break;
+                    }
+                    if mode != DeclaratorMode::Named && !self.paren_is_parameter_list() {
+                        break;
+                    }
+                    let chunk = self.push_prototype_scope(|p| p.function_chunk(true))?;
+                    suffix.push(DeclaratorOp::Function(Box::new(chunk)));
+                }
+                _ => break,
+            }
+        }
+        if self.at_punct(Punct::Ellipsis)
+            && mode != DeclaratorMode::Named
+            && d.name.is_none()
+            && !d.pack
+        {
+            // `T...` after an abstract declarator in a parameter (`Ts&... args` is handled
+            // before the name).
+        }
+        let mut ops = inner_ops;
+        ops.extend(suffix);
+        prefix.reverse();
+        ops.extend(prefix);
+        d.ops = ops;
+        d.attrs = attrs;
+        d.span = if self.prev_span().hi >= start.lo && self.peek().span.lo > start.lo {
+            Span::new(start.lo, self.prev_span().hi)
+        } else {
+            Span::new(start.lo, start.lo)
+        };
+        Ok(d)
+    }
+
+    /// The name in a declarator: `x`, `A::f`, `operator+`, `~A`, `f<int>`, `A<T>::B`.
+    fn declarator_name(&mut self) -> PResult<QualName> {
+        self.qualified_name()
+    }
+
+    /// At `C::*` (a member-pointer declarator)?
+    fn at_member_pointer(&mut self) -> bool {
+        if !matches!(
+            self.kind(),
+            TokenKind::Ident
+                | TokenKind::Punct(Punct::ColonColon)
+                | TokenKind::Keyword(Keyword::Decltype)
+        ) {
+            return false;
+        }
+        // Quick filter: `X ::` must appear soon.
+        if !(self.nth_is_punct(1, Punct::ColonColon)
+            || self.nth_is_punct(1, Punct::Less)
+            || self.at_punct(Punct::ColonColon)
+            || self.at_kw(Keyword::Decltype))
+        {
+            return false;
+        }
+        self.lookahead(|p| {
+            if p.qualified_name().is_err() {
+                return false;
+            }
+            p.at_punct(Punct::ColonColon) && p.nth_is_punct(1, Punct::Star)
+        })
+    }
+
+    fn member_pointer_class(&mut self) -> PResult<QualName> {
+        let name = self.qualified_name()?;
+        self.expect_punct(Punct::ColonColon)?;
+        self.expect_punct(Punct::Star)?;
+        Ok(name)
+    }
+
+    /// `const volatile __restrict__` and attributes after a `*`.
+    fn cv_qualifiers(&mut self) -> PResult<(bool, bool, bool, Vec<Attribute>)> {
+        let (mut c, mut v, mut r) = (false, false, false);
+        let mut attrs = Vec::new();
+        loop {
+            match self.kind() {
+                TokenKind::Keyword(Keyword::Const) => c = true,
+                TokenKind::Keyword(Keyword::Volatile) => v = true,
+                TokenKind::Keyword(Keyword::Restrict) => r = true,
+                TokenKind::Keyword(Keyword::Attribute) => {
+                    attrs.extend(self.gnu_and_cxx_attributes()?);
+                    continue;
+                }
+                TokenKind::Punct(Punct::LBracket) if self.nth_is_punct(1, Punct::LBracket) => {
+                    attrs.extend(self.attribute_specifiers()?);
+                    continue;
+                }
+                _ => break,
+            }
+            self.bump();
+        }
+        Ok((c, v, r, attrs))
+    }
+
+    /// After a possible declarator start, does `(` open a nested declarator (`(*f)`,
+    /// `(&a)[3]`, `(x)`) rather than a parameter list?
+    fn paren_starts_nested_declarator(&mut self, mode: DeclaratorMode) -> bool {
+        match self.nth_kind(1) {
+            TokenKind::Punct(Punct::Star | Punct::Amp | Punct::AmpAmp | Punct::Caret) => {
+                // `(*f)(int)`, but not `(*)` in... both are declarators.
+                true
+            }
+            TokenKind::Punct(Punct::LParen) => {
+                mode != DeclaratorMode::Abstract || {
+                    // `((*f))` — rare; in abstract declarators `(( ` is a parameter list of a
+                    // function whose first parameter is parenthesised... treat as nested.
+                    true
+                }
+            }
+            TokenKind::Punct(Punct::RParen) => false,
+            TokenKind::Punct(Punct::Ellipsis) => {
+                mode != DeclaratorMode::Abstract && self.nth_kind(2) == TokenKind::Ident
+            }
+            TokenKind::Ident
+            | TokenKind::Punct(Punct::ColonColon)
+            | TokenKind::Keyword(Keyword::Operator)
+            | TokenKind::Punct(Punct::Tilde) => {
+                if mode == DeclaratorMode::Abstract {
+                    // In a type-id, `(X)` after the specifiers is a parameter list unless it
+                    // is a member pointer `(C::*)`.
+                    return self.lookahead(|p| {
+                        p.bump();
+                        p.at_member_pointer()
+                    });
+                }
+                // `T (x)` declares x; `T (int)` declares an unnamed function parameter in
+                // parameter context. A name that is a type starts a parameter list.
+                let is_type = self.lookahead(|p| {
+                    p.bump();
+                    if p.at_member_pointer() {
+                        return false;
+                    }
+                    p.starts_decl_specifier_strict()
+                });
+                !is_type
+            }
+            TokenKind::Keyword(Keyword::Attribute) => true,
+            _ => false,
+        }
+    }
+
+    /// Does `(` begin a parameter list (vs. an initializer in parentheses)?
+    pub(crate) fn paren_is_parameter_list(&mut self) -> bool {
+        match self.nth_kind(1) {
+            TokenKind::Punct(Punct::RParen) => true,
+            TokenKind::Punct(Punct::Ellipsis) => true,
+            TokenKind::Punct(Punct::LBracket) if self.nth_is_punct(2, Punct::LBracket) => true,
+            TokenKind::Keyword(k) if is_decl_spec_keyword(k) => true,
+            TokenKind::Ident | TokenKind::Punct(Punct::ColonColon) => self.lookahead(|p| {
+                p.bump();
+                p.starts_decl_specifier_strict()
+            }),
+            _ => false,
+        }
+    }
+
+    /// Like [`Parser::starts_decl_specifier`], resolving qualified names fully.
+    pub(crate) fn starts_decl_specifier_strict(&mut self) -> bool {
+        match self.kind() {
+            TokenKind::Keyword(k) => is_decl_spec_keyword(k),
+            TokenKind::Ident | TokenKind::Punct(Punct::ColonColon) => {
+                if self.at_ident() && self.nth_sym(0) == Some(self.known.declspec) {
+                    return true;
+                }
+                if self.at_ident()
+                    && self.nth_is_punct(1, Punct::LParen)
+                    && is_type_transform_builtin(&self.interner.name(self.nth_sym(0).unwrap()))
+                {
+                    return true;
+                }
+                self.lookahead(|p| {
+                    let Ok(name) = p.qualified_name() else {
+                        return false;
+                    };
+                    match p.classify(&name) {
+                        NameClass::Type | NameClass::TypeTemplate => true,
+                        NameClass::Concept => p.at_kw(Keyword::Auto) || p.at_kw(Keyword::Decltype),
+                        NameClass::Dependent | NameClass::Undeclared => {
+                            p.dependent_name_is_type_here(&name)
+                                || (p.dependent_types_ok && name.is_qualified())
+                        }
+                        _ => false,
+                    }
+                })
+            }
+            _ => false,
+        }
+    }
+
+    /// Runs `f` with a fresh prototype scope (function parameters).
+    pub(crate) fn push_prototype_scope<T>(
+        &mut self,
+        f: impl FnOnce(&mut Self) -> PResult<T>,
+    ) -> PResult<T> {
+        let saved = self.scope;
+        let s = self.push_scope(ScopeKind::Prototype);
+        if let Some(c) = self.declarator_class_ctx {
+            self.sema.scope_mut(s).class_context = Some(c);
+        }
+        let r = f(self);
+        self.scope = saved;
+        r
+    }
+
+    /// `(params) cv ref noexcept attrs -> R`.
+    pub(crate) fn function_chunk(&mut self, allow_trailing: bool) -> PResult<FunctionChunk> {
+        let open = self.expect_punct(Punct::LParen)?;
+        let mut params = Vec::new();
+        let mut variadic = false;
+        if !self.at_punct(Punct::RParen) {
+            loop {
+                if self.at_punct(Punct::Ellipsis) {
+                    self.bump();
+                    variadic = true;
+                    break;
+                }
+                let p = self.parameter_declaration(false)?;
+                if !self.is_tentative()
+                    && let Some(n) = p.declarator.name.as_ref().and_then(|n| n.ident())
+                {
+                    let sp = p.declarator.name.as_ref().map(|n| n.span).unwrap_or(p.span);
+                    self.sema
+                        .add_entity(EntityKind::Parameter, Some(n), self.scope, sp);
+                }
+                params.push(p);
+                if self.eat_punct(Punct::Comma) {
+                    continue;
+                }
+                if self.at_punct(Punct::Ellipsis) {
+                    // `int...` (C-style variadic without a comma)
+                    self.bump();
+                    variadic = true;
+                }
+                break;
+            }
+        }
+        let close = self.expect_punct(Punct::RParen)?;
+        let mut chunk = FunctionChunk {
+            params,
+            variadic,
+            params_span: open.to(close),
+            is_const: false,
+            is_volatile: false,
+            ref_qualifier: None,
+            exception: None,
+            trailing_return: None,
+            attrs: Vec::new(),
+            span: open,
+        };
+        loop {
+            match self.kind() {
+                TokenKind::Keyword(Keyword::Const) => chunk.is_const = true,
+                TokenKind::Keyword(Keyword::Volatile) => chunk.is_volatile = true,
+                TokenKind::Keyword(Keyword::Restrict) => {}
+                TokenKind::Punct(Punct::Amp) => chunk.ref_qualifier = Some(RefQualifier::LValue),
+                TokenKind::Punct(Punct::AmpAmp) => chunk.ref_qualifier = Some(RefQualifier::RValue),
+                TokenKind::Keyword(Keyword::Noexcept) => {
+                    self.bump();
+                    let cond = if self.at_punct(Punct::LParen) {
+                        self.bump();
+                        let e = self.constant_expression()?;
+                        self.expect_punct(Punct::RParen)?;
+                        Some(Box::new(e))
+                    } else {
+                        None
+                    };
+                    chunk.exception = Some(ExceptionSpec::Noexcept(cond));
+                    continue;
+                }
+                TokenKind::Keyword(Keyword::Throw) => {
+                    self.bump();
+                    self.expect_punct(Punct::LParen)?;
+                    let mut types = Vec::new();
+                    if self.at_punct(Punct::Ellipsis) {
+                        self.bump();
+                    }
+                    while !self.at_punct(Punct::RParen) {
+                        types.push(self.type_id()?);
+                        self.eat_punct(Punct::Ellipsis);
+                        if !self.eat_punct(Punct::Comma) {
+                            break;
+                        }
+                    }
+                    self.expect_punct(Punct::RParen)?;
+                    chunk.exception = Some(ExceptionSpec::Throw(types));
+                    continue;
+                }
+                TokenKind::Keyword(Keyword::Attribute) => {
+                    let a = self.gnu_and_cxx_attributes()?;
+                    chunk.attrs.extend(a);
+                    continue;
+                }
+                TokenKind::Punct(Punct::LBracket) if self.nth_is_punct(1, Punct::LBracket) => {
+                    let a = self.attribute_specifiers()?;
+                    chunk.attrs.extend(a);
+                    continue;
+                }
+                TokenKind::Punct(Punct::Arrow) if allow_trailing => {
+                    self.bump();
+                    let t = self.type_id()?;
+                    chunk.trailing_return = Some(Box::new(t));
+                    continue;
+                }
+                _ => break,
+            }
+            self.bump();
+        }
+        chunk.span = open.to(self.prev_span());
+        Ok(chunk)
+    }
+
+    /// One parameter (`in_template` for non-type template parameters).
+    pub(crate) fn parameter_declaration(&mut self, in_template: bool) -> PResult<Param> {
+        let start = self.peek().span;
+        let mut attrs = self.cxx_attributes_only()?;
+        let mut specs = self.decl_specifiers(DeclContext::Block)?;
+        specs.attrs.splice(0..0, attrs.drain(..));
+        if matches!(specs.ty, TypeSpec::None) && !specs.is_const && !specs.is_volatile {
+            return Err(self.err("expected a type specifier"));
+        }
+        let declarator = self.declarator(DeclaratorMode::Either)?;
+        let default = if self.eat_punct(Punct::Eq) {
+            if in_template {
+                Some(self.conditional_expression_in_template_param()?)
+            } else {
+                Some(self.initializer_clause()?)
+            }
+        } else {
+            None
+        };
+        Ok(Param {
+            specs,
+            declarator,
+            default,
+            span: start.to(self.prev_span()),
+            entity: None,
+        })
+    }
+
+    /// A default argument of a non-type template parameter: `>` ends it.
+    fn conditional_expression_in_template_param(&mut self) -> PResult<Expr> {
+        self.angle_depth += 1;
+        let r = self.conditional_expression();
+        self.angle_depth -= 1;
+        r
+    }
+
+    /// A type-id: specifiers and an abstract declarator.
+    pub(crate) fn type_id(&mut self) -> PResult<TypeId> {
+        let start = self.peek().span;
+        let specs = self.decl_specifiers(DeclContext::Block)?;
+        if matches!(specs.ty, TypeSpec::None) && !specs.is_const && !specs.is_volatile {
+            return Err(self.err("expected a type specifier"));
+        }
+        let declarator = self.declarator(DeclaratorMode::Abstract)?;
+        Ok(TypeId {
+            specs,
+            declarator,
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    /// A type-id where nothing else can stand (`using X = ...;`, `static_cast<...>`): a
+    /// qualified name whose meaning we cannot see is taken as a type.
+    pub(crate) fn type_id_only(&mut self) -> PResult<TypeId> {
+        let saved = self.dependent_types_ok;
+        self.dependent_types_ok = true;
+        let r = self.type_id();
+        self.dependent_types_ok = saved;
+        r
+    }
+
+    /// The type in `operator T` (no function or array declarators; `operator int*()`).
+    pub(crate) fn conversion_type_id(&mut self) -> PResult<TypeId> {
+        let start = self.peek().span;
+        let specs = self.decl_specifiers(DeclContext::Block)?;
+        if matches!(specs.ty, TypeSpec::None) {
+            return Err(self.err("expected a type specifier"));
+        }
+        let mut ops = Vec::new();
+        loop {
+            match self.kind() {
+                TokenKind::Punct(Punct::Star) => {
+                    self.bump();
+                    let (c, v, r, a) = self.cv_qualifiers()?;
+                    ops.push(DeclaratorOp::Pointer {
+                        is_const: c,
+                        is_volatile: v,
+                        is_restrict: r,
+                        attrs: a,
+                    });
+                }
+                TokenKind::Punct(Punct::Amp) => {
+                    self.bump();
+                    ops.push(DeclaratorOp::LValueRef);
+                }
+                TokenKind::Punct(Punct::AmpAmp) => {
+                    // `operator bool&&` is rare; `&&` after `operator T` is usually a
+                    // ref-qualifier of the function... only when followed by `(`.
+                    if self.nth_is_punct(1, Punct::LParen) {
+                        self.bump();
+                        ops.push(DeclaratorOp::RValueRef);
+                    } else {
+                        break;
+                    }
+                }
+                _ => break,
+            }
+        }
+        ops.reverse();
+        Ok(TypeId {
+            specs,
+            declarator: Declarator {
+                ops,
+                span: start.to(self.prev_span()),
+                ..Default::default()
+            },
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    /// Can a type-id start here?
+    pub(crate) fn starts_type_id(&mut self) -> bool {
+        match self.kind() {
+            TokenKind::Keyword(k) => is_type_keyword(k),
+            TokenKind::Ident | TokenKind::Punct(Punct::ColonColon) => {
+                self.starts_decl_specifier_strict()
+            }
+            _ => false,
+        }
+    }
+
+    /// A type-id or an expression (for `__typeof__`, builtins, `sizeof` arguments in parens).
+    pub(crate) fn type_or_expression(&mut self) -> PResult<TypeOrExpr> {
+        if self.starts_type_id() {
+            let ok = self.lookahead(|p| {
+                p.type_id().is_ok()
+                    && matches!(p.kind(), TokenKind::Punct(Punct::RParen | Punct::Comma))
+            });
+            if ok {
+                return Ok(TypeOrExpr::Type(self.type_id()?));
+            }
+        }
+        Ok(TypeOrExpr::Expr(self.assignment_expression()?))
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Declaring entities
+
+    /// Declares the entity a declarator names (outside tentative parses).
+    fn declare_declarator(
+        &mut self,
+        specs: &DeclSpecs,
+        d: &Declarator,
+        cx: DeclContext,
+    ) -> Option<EntityId> {
+        if self.is_tentative() {
+            return None;
+        }
+        let name = d.name.as_ref()?;
+        let sym = match &name.last().kind {
+            NameKind::Ident(s) => Some(*s),
+            NameKind::Operator(_)
+            | NameKind::Conversion(_)
+            | NameKind::LiteralOperator(_)
+            | NameKind::Destructor(_) => None,
+            NameKind::Decltype(_) => return None,
+        };
+        let kind = if specs.is_typedef {
+            EntityKind::Typedef
+        } else if d.is_function() {
+            EntityKind::Function
+        } else if cx == DeclContext::Class
+            && specs.storage != Some(StorageClass::Static)
+            && !specs.is_friend
+        {
+            EntityKind::Field
+        } else {
+            EntityKind::Variable
+        };
+        // Which scope the name belongs to.
+        let (scope, existing) = if name.is_qualified() {
+            let found = match &name.resolution {
+                Resolution::Entity(e) => vec![*e],
+                Resolution::Overloads(v) => v.clone(),
+                _ => Vec::new(),
+            };
+            let scope = self
+                .qualifier_scope(name)
+                .unwrap_or_else(|| self.decl_scope());
+            (scope, found)
+        } else {
+            let scope = if specs.is_friend {
+                self.sema.enclosing_namespace(self.decl_scope())
+            } else {
+                self.decl_scope()
+            };
+            let found = match sym {
+                Some(s) => self
+                    .sema
+                    .scope(scope)
+                    .names
+                    .get(&s)
+                    .cloned()
+                    .unwrap_or_default(),
+                None => self.operator_entities(scope, &name.last().kind),
+            };
+            (scope, found)
+        };
+        let signature = d.function().map(|f| self.signature_key(f));
+        let existing = existing.into_iter().find(|&e| {
+            let en = self.sema.entity(e);
+            if en.kind != kind && !(en.kind == EntityKind::Variable && kind == EntityKind::Field) {
+                return false;
+            }
+            match (&signature, self.signatures.get(&e)) {
+                (Some(a), Some(b)) => a == b,
+                (None, _) => true,
+                (Some(_), None) => false,
+            }
+        });
+        let id = match existing {
+            Some(e) => {
+                self.sema.entity_mut(e).decls.push(name.span);
+                e
+            }
+            None => {
+                let id = self.sema.add_entity(kind, sym, scope, name.span);
+                if sym.is_none() {
+                    // Operators and conversion functions: bind under a synthetic name so
+                    // redeclarations find them.
+                    let key = self.operator_key(&name.last().kind);
+                    self.sema.bind(scope, key, id);
+                }
+                if let Some(sig) = signature {
+                    self.signatures.insert(id, sig);
+                }
+                id
+            }
+        };
+        let in_template = self.sema.in_template(self.scope);
+        let in_class = self.sema.scope(scope).kind == ScopeKind::Class;
+        let template_now = self.template_heads.last().copied() == Some(false)
+            && self.sema.scope(self.scope).kind == ScopeKind::TemplateParams;
+        let extern_c = self.extern_c_depth > 0;
+        let typedef_target = if kind == EntityKind::Typedef {
+            self.specs_target(specs, d)
+        } else {
+            None
+        };
+        let e = self.sema.entity_mut(id);
+        let f = &mut e.flags;
+        match specs.storage {
+            Some(StorageClass::Static) => f.is_static = true,
+            Some(StorageClass::Extern) => f.is_extern = true,
+            _ => {}
+        }
+        if self.linkage_extern_pending {
+            f.is_extern = true;
+        }
+        f.is_inline |= specs.is_inline;
+        f.is_constexpr |= specs.is_constexpr;
+        f.is_consteval |= specs.is_consteval;
+        f.is_virtual |= specs.is_virtual;
+        f.is_thread_local |= specs.thread_local;
+        f.is_const |= specs.is_const;
+        f.is_member |= in_class;
+        f.in_template |= in_template;
+        f.extern_c |= extern_c;
+        if specs.is_friend && existing.is_none() {
+            f.friend_only = true;
+        } else if !specs.is_friend {
+            f.friend_only = false;
+        }
+        if template_now {
+            e.is_template = true;
+        }
+        if kind == EntityKind::Typedef {
+            e.target = typedef_target;
+        }
+        self.note_system(id, name.span);
+        Some(id)
+    }
+
+    /// Records whether an entity's first declaration is in a system header.
+    pub(crate) fn note_system(&mut self, id: EntityId, span: Span) {
+        if self.sema.entity(id).decls.len() == 1 {
+            let sys = self.map.presumed(span.lo).system;
+            self.sema.entity_mut(id).flags.in_system_header = sys;
+            let anon = {
+                let parent = self.sema.entity(id).parent;
+                self.scope_in_anonymous_namespace(parent)
+            };
+            self.sema.entity_mut(id).flags.in_anonymous_namespace |= anon;
+        }
+    }
+
+    fn scope_in_anonymous_namespace(&self, mut s: ScopeId) -> bool {
+        loop {
+            let sc = self.sema.scope(s);
+            if let Some(e) = sc.entity {
+                let en = self.sema.entity(e);
+                if en.kind == EntityKind::Namespace {
+                    return en.flags.in_anonymous_namespace;
+                }
+            }
+            match sc.parent {
+                Some(p) => s = p,
+                None => return false,
+            }
+        }
+    }
+
+    /// A class, enum or namespace a typedef names directly.
+    fn specs_target(&self, specs: &DeclSpecs, d: &Declarator) -> Option<EntityId> {
+        if !d.ops.is_empty() {
+            return None;
+        }
+        match &specs.ty {
+            TypeSpec::Named { name, .. } | TypeSpec::Elaborated { name, .. } => {
+                let e = name.resolution.entity()?;
+                let r = self.sema.resolve_alias(e);
+                matches!(
+                    self.sema.entity(r).kind,
+                    EntityKind::Class(_) | EntityKind::Enum { .. }
+                )
+                .then_some(r)
+            }
+            TypeSpec::Class(c) => c.entity,
+            TypeSpec::Enum(e) => e.entity,
+            _ => None,
+        }
+    }
+
+    pub(crate) fn typeid_target(&self, t: &TypeId) -> Option<EntityId> {
+        self.specs_target(&t.specs, &t.declarator)
+    }
+
+    /// `struct S;` or `enum class E : int;` with no declarators: the tag is declared by the
+    /// class/enum specifier itself.
+    fn declare_tag_only(&mut self, _specs: &DeclSpecs) {}
+
+    /// A key that tells overloads apart: the parameter types as written (names, default
+    /// arguments and attributes left out) and the function's qualifiers.
+    pub(crate) fn signature_key(&self, f: &FunctionChunk) -> Vec<u8> {
+        let mut out = Vec::new();
+        for p in &f.params {
+            let mut lo = p.specs.span.lo.min(p.declarator.span.lo);
+            if p.specs.span.is_empty() {
+                lo = p.declarator.span.lo;
+            }
+            let hi = p.declarator.span.hi.max(p.specs.span.hi);
+            let skip = p.declarator.name.as_ref().map(|n| n.span);
+            let text = self.map.slice(Span::new(lo, hi.max(lo)));
+            let mut last_space = true;
+            for (i, &b) in text.iter().enumerate() {
+                let off = lo + i as u32;
+                if skip.is_some_and(|s| off >= s.lo && off < s.hi) {
+                    continue;
+                }
+                if b.is_ascii_whitespace() {
+                    if !last_space {
+                        out.push(b' ');
+                    }
+                    last_space = true;
+                } else {
+                    out.push(b);
+                    last_space = false;
+                }
+            }
+            out.push(b',');
+        }
+        if f.variadic {
+            out.extend_from_slice(b"...");
+        }
+        if f.is_const {
+            out.extend_from_slice(b" const");
+        }
+        if f.is_volatile {
+            out.extend_from_slice(b" volatile");
+        }
+        match f.ref_qualifier {
+            Some(RefQualifier::LValue) => out.extend_from_slice(b" &"),
+            Some(RefQualifier::RValue) => out.extend_from_slice(b" &&"),
+            None => {}
+        }
+        out
+    }
+
+    /// A synthetic symbol under which operators and conversion functions are bound.
+    pub(crate) fn operator_key(&mut self, k: &NameKind) -> Symbol {
+        let text = match k {
+            NameKind::Operator(op) => format!("operator {op:?}"),
+            NameKind::LiteralOperator(s) => format!("operator \"\" {}", self.interner.name(*s)),
+            NameKind::Conversion(t) => {
+                format!(
+                    "operator {}",
+                    String::from_utf8_lossy(self.map.slice(t.span))
+                )
+            }
+            NameKind::Destructor(s) => format!("~{}", self.interner.name(*s)),
+            _ => String::from("?"),
+        };
+        self.interner.intern(text.as_bytes())
+    }
+
+    fn operator_entities(&mut self, scope: ScopeId, k: &NameKind) -> Vec<EntityId> {
+        let key = self.operator_key(k);
+        self.sema
+            .scope(scope)
+            .names
+            .get(&key)
+            .cloned()
+            .unwrap_or_default()
+    }
+}
+
+/// Keywords that can begin a declaration.
+pub(crate) fn is_decl_spec_keyword(k: Keyword) -> bool {
+    use Keyword::*;
+    matches!(
+        k,
+        Static
+            | Extern
+            | Register
+            | Mutable
+            | ThreadLocal
+            | GnuThread
+            | Typedef
+            | Friend
+            | Inline
+            | Virtual
+            | Explicit
+            | Constexpr
+            | Consteval
+            | Constinit
+            | Const
+            | Volatile
+            | Restrict
+            | Extension
+            | Attribute
+            | Alignas
+            | Void
+            | Bool
+            | Char
+            | WcharT
+            | Char8T
+            | Char16T
+            | Char32T
+            | Short
+            | Int
+            | Long
+            | Signed
+            | Unsigned
+            | Float
+            | Double
+            | Int128
+            | GnuFloat128
+            | Complex
+            | Float16
+            | Float32
+            | Float64
+            | Float128
+            | Float32x
+            | Float64x
+            | Float128x
+            | Float80
+            | Bf16
+            | BuiltinVaList
+            | Auto
+            | Decltype
+            | Typeof
+            | Class
+            | Struct
+            | Union
+            | Enum
+            | Typename
+    )
+}
+
+/// Keywords that can begin a type-id.
+pub(crate) fn is_type_keyword(k: Keyword) -> bool {
+    use Keyword::*;
+    matches!(
+        k,
+        Const
+            | Volatile
+            | Restrict
+            | Attribute
+            | Void
+            | Bool
+            | Char
+            | WcharT
+            | Char8T
+            | Char16T
+            | Char32T
+            | Short
+            | Int
+            | Long
+            | Signed
+            | Unsigned
+            | Float
+            | Double
+            | Int128
+            | GnuFloat128
+            | Complex
+            | Float16
+            | Float32
+            | Float64
+            | Float128
+            | Float32x
+            | Float64x
+            | Float128x
+            | Float80
+            | Bf16
+            | BuiltinVaList
+            | Auto
+            | Decltype
+            | Typeof
+            | Class
+            | Struct
+            | Union
+            | Enum
+            | Typename
+            | Extension
+    )
+}
+
+/// GCC's and Clang's builtins that name a type: `__underlying_type(T)`,
+/// `__remove_cvref(T)`, `__type_pack_element<...>` is handled as a template.
+pub(crate) fn is_type_transform_builtin(name: &str) -> bool {
+    matches!(
+        name,
+        "__underlying_type"
+            | "__remove_cv"
+            | "__remove_cvref"
+            | "__remove_reference"
+            | "__remove_pointer"
+            | "__remove_const"
+            | "__remove_volatile"
+            | "__add_pointer"
+            | "__add_lvalue_reference"
+            | "__add_rvalue_reference"
+            | "__decay"
+            | "__remove_all_extents"
+            | "__remove_extent"
+            | "__make_signed"
+            | "__make_unsigned"
+            | "__remove_restrict"
+    )
+}

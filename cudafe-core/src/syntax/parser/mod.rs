@@ -1,0 +1,663 @@
+//! The parser: C++17/20 with GNU and CUDA extensions, recursive descent over the token
+//! vector, declaring entities and looking names up as it goes.
+//!
+//! Ambiguities are settled the way compilers settle them: by what names denote (lookup), and
+//! where that is not enough, by a tentative parse that has no side effects (`T(x);` is a
+//! declaration, `T(x).f();` an expression). Member function bodies and constructor
+//! initializers are parsed after their outermost class is complete, as the language
+//! requires. A construct that cannot be parsed is skipped to a safe point — the next `;` or
+//! the `}` that closes it — and recorded as a [`Recovery`]; parsing goes on.
+//!
+//! The parser never recurses without bound: nesting deeper than [`MAX_DEPTH`] is reported
+//! and skipped.
+
+mod attr;
+mod class;
+mod decl;
+mod expr;
+mod names;
+mod stmt;
+
+use crate::intern::{Interner, Symbol};
+use crate::lexer::{Keyword, Punct, Token, TokenFlags, TokenKind};
+use crate::sema::{ScopeId, ScopeKind, Sema};
+use crate::source_map::{SourceMap, Span};
+use crate::syntax::ast::{Decl, DeclKind, Recovery, TranslationUnit};
+
+/// How deep declarations, statements, expressions and types may nest.
+pub const MAX_DEPTH: u32 = 1024;
+
+/// The language the parser accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParseOptions {
+    /// `__cplusplus / 100 % 100`-style year: 11, 14, 17, 20, 23.
+    pub cxx: u32,
+    pub gnu: bool,
+}
+
+impl Default for ParseOptions {
+    fn default() -> Self {
+        ParseOptions { cxx: 17, gnu: true }
+    }
+}
+
+/// Why a parse attempt failed (the message of a [`Recovery`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    pub at: Span,
+    pub what: String,
+}
+
+pub type PResult<T> = Result<T, ParseError>;
+
+/// Symbols the parser compares against often.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Known {
+    pub final_: Symbol,
+    pub override_: Symbol,
+    pub pragma_op: Symbol,
+    pub offsetof: Symbol,
+    pub va_arg: Symbol,
+    pub bit_cast: Symbol,
+    pub declspec: Symbol,
+}
+
+impl Known {
+    fn new(i: &mut Interner) -> Known {
+        Known {
+            final_: i.intern(b"final"),
+            override_: i.intern(b"override"),
+            pragma_op: i.intern(b"_Pragma"),
+            offsetof: i.intern(b"__builtin_offsetof"),
+            va_arg: i.intern(b"__builtin_va_arg"),
+            bit_cast: i.intern(b"__builtin_bit_cast"),
+            declspec: i.intern(b"__declspec"),
+        }
+    }
+}
+
+/// A saved parser position, for tentative parsing.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Mark {
+    pos: usize,
+    split: Option<Token>,
+    recoveries: usize,
+}
+
+/// The parser's state.
+pub struct Parser<'a> {
+    pub(crate) map: &'a SourceMap,
+    toks: Vec<Token>,
+    /// The interned name of each identifier token (`Symbol(u32::MAX)` for other tokens).
+    syms: Vec<Symbol>,
+    /// `#pragma` lines, in order, and how many have been handed out as declarations or
+    /// statements.
+    pragmas: Vec<Token>,
+    next_pragma: usize,
+    pos: usize,
+    /// The second half of a `>>` (or `>=`, `>>=`) split by a closing template bracket.
+    split: Option<Token>,
+    pub interner: Interner,
+    pub sema: Sema,
+    pub(crate) scope: ScopeId,
+    /// Inside a tentative parse: no entity is declared and failures are not recorded.
+    pub(crate) tentative: u32,
+    recoveries: Vec<Recovery>,
+    depth: u32,
+    pub(crate) opts: ParseOptions,
+    pub(crate) known: Known,
+    /// Classes being defined, innermost last (for constructor names and late bodies).
+    pub(crate) classes: Vec<class::ClassCtx>,
+    /// Inside template argument lists at this nesting: `>` closes them.
+    pub(crate) angle_depth: u32,
+    /// Inside a kernel launch's `<<< >>>`: a `>>` followed by `>` closes it.
+    pub(crate) in_launch_config: u32,
+    /// Member function bodies waiting for their class to be complete.
+    pub(crate) late: Vec<Option<class::LateBody>>,
+    /// The template heads around the current declaration: `true` for `template <>`.
+    pub(crate) template_heads: Vec<bool>,
+    /// Overload keys of declared functions (see [`Parser::signature_key`]).
+    pub(crate) signatures: crate::intern::FxHashMap<crate::sema::EntityId, Vec<u8>>,
+    /// The functions whose bodies are being parsed, innermost last (`None` for lambdas).
+    pub(crate) functions: Vec<Option<crate::sema::EntityId>>,
+    /// Nesting of `extern "C"`.
+    pub(crate) extern_c_depth: u32,
+    /// The declaration follows `extern "C"` without braces (it is `extern`).
+    pub(crate) linkage_extern_pending: bool,
+    /// While parsing the rest of a declarator whose name is qualified (`A::f(...)`): the
+    /// scope of `A`, where its parameter types are looked up.
+    pub(crate) declarator_class_ctx: Option<ScopeId>,
+    /// In a type-id where only a type can stand: unresolvable qualified names are types.
+    pub(crate) dependent_types_ok: bool,
+}
+
+/// The result of parsing a translation unit.
+pub struct Parsed {
+    pub unit: TranslationUnit,
+    pub interner: Interner,
+    pub sema: Sema,
+}
+
+const NO_SYM: Symbol = Symbol(u32::MAX);
+
+impl<'a> Parser<'a> {
+    pub fn new(map: &'a SourceMap, tokens: &[Token], opts: ParseOptions) -> Parser<'a> {
+        let mut interner = Interner::new();
+        let known = Known::new(&mut interner);
+        let mut toks = Vec::with_capacity(tokens.len());
+        let mut syms = Vec::with_capacity(tokens.len());
+        let mut pragmas = Vec::new();
+        for t in tokens {
+            match t.kind {
+                TokenKind::Pragma => pragmas.push(*t),
+                TokenKind::Directive => {}
+                TokenKind::Ident => {
+                    let name = t.name(map);
+                    syms.push(interner.intern(&name));
+                    toks.push(*t);
+                }
+                _ => {
+                    syms.push(NO_SYM);
+                    toks.push(*t);
+                }
+            }
+        }
+        if toks.last().is_none_or(|t| t.kind != TokenKind::Eof) {
+            let end = map.text().len() as u32;
+            toks.push(Token::new(
+                TokenKind::Eof,
+                Span::new(end, end),
+                TokenFlags::empty(),
+            ));
+            syms.push(NO_SYM);
+        }
+        let mut sema = Sema::new();
+        // Types the compiler predeclares.
+        for name in [
+            &b"__int128_t"[..],
+            b"__uint128_t",
+            b"__builtin_ms_va_list",
+            b"__builtin_sysv_va_list",
+            b"__NSConstantString",
+        ] {
+            let sym = interner.intern(name);
+            sema.add_entity(
+                crate::sema::EntityKind::Typedef,
+                Some(sym),
+                Sema::GLOBAL,
+                Span::default(),
+            );
+        }
+        Parser {
+            map,
+            toks,
+            syms,
+            pragmas,
+            next_pragma: 0,
+            pos: 0,
+            split: None,
+            interner,
+            sema,
+            scope: Sema::GLOBAL,
+            tentative: 0,
+            recoveries: Vec::new(),
+            depth: 0,
+            opts,
+            known,
+            classes: Vec::new(),
+            angle_depth: 0,
+            in_launch_config: 0,
+            late: Vec::new(),
+            template_heads: Vec::new(),
+            signatures: Default::default(),
+            functions: Vec::new(),
+            extern_c_depth: 0,
+            linkage_extern_pending: false,
+            declarator_class_ctx: None,
+            dependent_types_ok: false,
+        }
+    }
+
+    /// Parses the whole translation unit.
+    pub fn parse(mut self) -> Parsed {
+        let mut decls = Vec::new();
+        loop {
+            self.take_pragmas(&mut decls);
+            if self.at_eof() {
+                break;
+            }
+            if self.at_punct(Punct::RBrace) {
+                let t = self.bump();
+                self.record(t.span, t.span, "unmatched `}`");
+                continue;
+            }
+            let start = self.pos;
+            decls.push(self.declaration_or_recover(DeclContext::Namespace));
+            if self.pos == start {
+                // Never loop without progress.
+                let t = self.bump();
+                self.record(t.span, t.span, "unexpected token");
+            }
+        }
+        // Pragmas after the last token.
+        self.take_pragmas(&mut decls);
+        Parsed {
+            unit: TranslationUnit {
+                decls,
+                recoveries: self.recoveries,
+            },
+            interner: self.interner,
+            sema: self.sema,
+        }
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Tokens
+
+    #[inline]
+    pub(crate) fn peek(&self) -> Token {
+        match self.split {
+            Some(t) => t,
+            None => self.toks[self.pos],
+        }
+    }
+
+    /// The token `n` places ahead (0 is [`Parser::peek`]).
+    #[inline]
+    pub(crate) fn nth(&self, n: usize) -> Token {
+        match (self.split, n) {
+            (Some(t), 0) => t,
+            (Some(_), n) => self.toks[(self.pos + n).min(self.toks.len() - 1)],
+            (None, n) => self.toks[(self.pos + n).min(self.toks.len() - 1)],
+        }
+    }
+
+    #[inline]
+    pub(crate) fn nth_kind(&self, n: usize) -> TokenKind {
+        self.nth(n).kind
+    }
+
+    /// The symbol of the identifier `n` places ahead.
+    #[inline]
+    pub(crate) fn nth_sym(&self, n: usize) -> Option<Symbol> {
+        if self.split.is_some() && n == 0 {
+            return None;
+        }
+        let idx = (self.pos + n).min(self.toks.len() - 1);
+        let s = self.syms[idx];
+        (s != NO_SYM).then_some(s)
+    }
+
+    #[inline]
+    pub(crate) fn kind(&self) -> TokenKind {
+        self.peek().kind
+    }
+
+    #[inline]
+    pub(crate) fn bump(&mut self) -> Token {
+        if let Some(t) = self.split.take() {
+            self.pos += 1;
+            return t;
+        }
+        let t = self.toks[self.pos];
+        if self.pos + 1 < self.toks.len() {
+            self.pos += 1;
+        }
+        t
+    }
+
+    /// The span of the previous token.
+    pub(crate) fn prev_span(&self) -> Span {
+        if self.split.is_some() {
+            let t = self.toks[self.pos];
+            return Span::new(t.span.lo, t.span.lo + 1);
+        }
+        self.toks[self.pos.saturating_sub(1)].span
+    }
+
+    pub(crate) fn at_eof(&self) -> bool {
+        self.kind() == TokenKind::Eof
+    }
+
+    #[inline]
+    pub(crate) fn at_punct(&self, p: Punct) -> bool {
+        self.kind() == TokenKind::Punct(p)
+    }
+
+    #[inline]
+    pub(crate) fn at_kw(&self, k: Keyword) -> bool {
+        self.kind() == TokenKind::Keyword(k)
+    }
+
+    #[inline]
+    pub(crate) fn nth_is_punct(&self, n: usize, p: Punct) -> bool {
+        self.nth_kind(n) == TokenKind::Punct(p)
+    }
+
+    #[inline]
+    pub(crate) fn at_ident(&self) -> bool {
+        self.kind() == TokenKind::Ident
+    }
+
+    pub(crate) fn eat_punct(&mut self, p: Punct) -> bool {
+        if self.at_punct(p) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    pub(crate) fn eat_kw(&mut self, k: Keyword) -> bool {
+        if self.at_kw(k) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    pub(crate) fn expect_punct(&mut self, p: Punct) -> PResult<Span> {
+        if self.at_punct(p) {
+            Ok(self.bump().span)
+        } else {
+            Err(self.err(&format!("expected a \"{}\"", p.as_str())))
+        }
+    }
+
+    /// Consumes a `>` that closes a template argument list, splitting `>>`, `>=` and `>>=`.
+    pub(crate) fn eat_closing_angle(&mut self) -> bool {
+        let t = self.peek();
+        if t.kind == TokenKind::Punct(Punct::Greater) {
+            self.bump();
+            return true;
+        }
+        if let Some((_first, rest)) = t.split_greater() {
+            // The first half is consumed; the rest stays as the current token.
+            self.split = Some(rest);
+            return true;
+        }
+        false
+    }
+
+    pub(crate) fn ident(&mut self) -> PResult<(Symbol, Span)> {
+        match self.nth_sym(0) {
+            Some(s) if self.at_ident() => {
+                let t = self.bump();
+                Ok((s, t.span))
+            }
+            _ => Err(self.err("expected an identifier")),
+        }
+    }
+
+    /// Text of a token, for messages.
+    pub(crate) fn token_text(&self, t: Token) -> String {
+        String::from_utf8_lossy(self.map.slice(t.span)).into_owned()
+    }
+
+    pub(crate) fn err(&self, what: &str) -> ParseError {
+        let t = self.peek();
+        ParseError {
+            at: t.span,
+            what: if t.kind == TokenKind::Eof {
+                format!("{what} (at the end of the input)")
+            } else {
+                format!("{what} (at \"{}\")", self.token_text(t))
+            },
+        }
+    }
+
+    /// Two tokens touch (no space between them): `<<` `<` in `k<<<g, b>>>`.
+    pub(crate) fn adjacent(&self, a: usize, b: usize) -> bool {
+        self.nth(a).span.hi == self.nth(b).span.lo
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Tentative parsing
+
+    pub(crate) fn mark(&self) -> Mark {
+        Mark {
+            pos: self.pos,
+            split: self.split,
+            recoveries: self.recoveries.len(),
+        }
+    }
+
+    pub(crate) fn reset(&mut self, m: Mark) {
+        self.pos = m.pos;
+        self.split = m.split;
+        self.recoveries.truncate(m.recoveries);
+    }
+
+    /// Goes back to `m` but keeps recoveries recorded since (late bodies).
+    pub(crate) fn reset_keep_recoveries(&mut self, m: Mark) {
+        self.pos = m.pos;
+        self.split = m.split;
+    }
+
+    /// Makes the pragmas after `m`'s token pending again (for re-reading a body).
+    pub(crate) fn rewind_pragmas(&mut self, m: Mark) {
+        let at = self.toks[m.pos].span.lo;
+        self.next_pragma = self.pragmas.partition_point(|p| p.span.lo < at);
+    }
+
+    /// Runs `f` without side effects and rewinds; returns what it returned.
+    pub(crate) fn lookahead<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        let m = self.mark();
+        let saved_scope = self.scope;
+        let saved_angle = self.angle_depth;
+        let saved_launch = self.in_launch_config;
+        let saved_depth = self.depth;
+        let saved_pragma = self.next_pragma;
+        self.tentative += 1;
+        let r = f(self);
+        self.tentative -= 1;
+        self.reset(m);
+        self.scope = saved_scope;
+        self.angle_depth = saved_angle;
+        self.in_launch_config = saved_launch;
+        self.depth = saved_depth;
+        self.next_pragma = saved_pragma;
+        r
+    }
+
+    pub(crate) fn is_tentative(&self) -> bool {
+        self.tentative > 0
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Depth
+
+    pub(crate) fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            self.depth -= 1;
+            return Err(ParseError {
+                at: self.peek().span,
+                what: format!("nesting deeper than {MAX_DEPTH} levels"),
+            });
+        }
+        Ok(())
+    }
+
+    pub(crate) fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Scopes
+
+    pub(crate) fn push_scope(&mut self, kind: ScopeKind) -> ScopeId {
+        let s = self.sema.new_scope(kind, self.scope, None);
+        self.scope = s;
+        s
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Recovery
+
+    /// Records a skipped construct (outside tentative parses).
+    pub(crate) fn record(&mut self, span: Span, at: Span, what: &str) {
+        if self.tentative == 0 {
+            self.recoveries.push(Recovery {
+                span,
+                at,
+                what: what.to_string(),
+            });
+        }
+    }
+
+    /// Skips to a safe point after an error in a declaration or statement: past the next `;`
+    /// at nesting level zero, or past a balanced `{...}` when it ends the construct, or up to
+    /// (not past) a `}` that closes an enclosing scope.
+    pub(crate) fn skip_to_safe_point(&mut self) {
+        let mut depth_paren = 0i32;
+        let mut depth_brace = 0i32;
+        loop {
+            let t = self.peek();
+            match t.kind {
+                TokenKind::Eof => return,
+                TokenKind::Punct(Punct::LParen | Punct::LBracket) => depth_paren += 1,
+                TokenKind::Punct(Punct::RParen | Punct::RBracket) if depth_paren > 0 => {
+                    depth_paren -= 1;
+                }
+                TokenKind::Punct(Punct::LBrace) => depth_brace += 1,
+                TokenKind::Punct(Punct::RBrace) => {
+                    if depth_brace == 0 {
+                        return;
+                    }
+                    depth_brace -= 1;
+                    if depth_brace == 0 && depth_paren == 0 {
+                        self.bump();
+                        // `struct S { ... } x;` — also skip what follows up to `;` when it
+                        // is on the same construct.
+                        if self.at_punct(Punct::Semi) {
+                            self.bump();
+                        }
+                        return;
+                    }
+                }
+                TokenKind::Punct(Punct::Semi) if depth_brace == 0 && depth_paren == 0 => {
+                    self.bump();
+                    return;
+                }
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
+    /// Skips a balanced group starting at the current opening token; returns its span.
+    pub(crate) fn skip_balanced(&mut self) -> Span {
+        let start = self.peek().span;
+        let (open, close) = match self.kind() {
+            TokenKind::Punct(Punct::LParen) => (Punct::LParen, Punct::RParen),
+            TokenKind::Punct(Punct::LBracket) => (Punct::LBracket, Punct::RBracket),
+            TokenKind::Punct(Punct::LBrace) => (Punct::LBrace, Punct::RBrace),
+            _ => {
+                let t = self.bump();
+                return t.span;
+            }
+        };
+        let mut depth = 0usize;
+        loop {
+            let t = self.peek();
+            match t.kind {
+                TokenKind::Eof => return start.to(self.prev_span()),
+                TokenKind::Punct(p) if p == open => depth += 1,
+                TokenKind::Punct(p) if p == close => {
+                    depth -= 1;
+                    if depth == 0 {
+                        let end = self.bump().span;
+                        return start.to(end);
+                    }
+                }
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
+    /// Parses a declaration; on failure records a recovery, skips to a safe point and
+    /// returns an error declaration.
+    pub(crate) fn declaration_or_recover(&mut self, cx: DeclContext) -> Decl {
+        let start = self.peek().span;
+        let m = self.mark();
+        let saved_scope = self.scope;
+        let saved_classes = self.classes.len();
+        let saved_depth = self.depth;
+        match self.declaration(cx) {
+            Ok(d) => d,
+            Err(e) => {
+                self.scope = saved_scope;
+                self.classes.truncate(saved_classes);
+                self.depth = saved_depth;
+                self.angle_depth = 0;
+                self.in_launch_config = 0;
+                // Make progress from the start of the construct, not from where it failed
+                // (which may be inside a nested, already-closed group).
+                if self.pos == m.pos {
+                    self.bump();
+                }
+                self.skip_to_safe_point();
+                let span = start.to(self.prev_span());
+                self.record(span, e.at, &e.what);
+                Decl {
+                    kind: DeclKind::Error,
+                    span,
+                }
+            }
+        }
+    }
+
+    /// Hands out the `#pragma` lines that come before the current token as declarations.
+    pub(crate) fn take_pragmas(&mut self, out: &mut Vec<Decl>) {
+        let before = self.peek().span.lo;
+        while let Some(p) = self.pragmas.get(self.next_pragma)
+            && p.span.lo < before
+        {
+            if self.tentative == 0 {
+                out.push(Decl {
+                    kind: DeclKind::Pragma,
+                    span: p.span,
+                });
+            }
+            self.next_pragma += 1;
+        }
+    }
+
+    /// Like [`Parser::take_pragmas`], returning the spans (for statements).
+    pub(crate) fn pending_pragmas(&mut self) -> Vec<Span> {
+        let before = self.peek().span.lo;
+        let mut out = Vec::new();
+        while let Some(p) = self.pragmas.get(self.next_pragma)
+            && p.span.lo < before
+        {
+            out.push(p.span);
+            self.next_pragma += 1;
+        }
+        out
+    }
+
+    /// All `#pragma` lines of the input.
+    pub fn pragma_tokens(&self) -> &[Token] {
+        &self.pragmas
+    }
+}
+
+/// Where a declaration stands; decides what is allowed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeclContext {
+    Namespace,
+    Class,
+    Block,
+    /// The declaration of a template (after `template <...>`).
+    Template,
+    /// A condition or for-init.
+    Condition,
+}
+
+/// Lexes and parses a preprocessed translation unit.
+pub fn parse(map: &SourceMap, tokens: &[Token], opts: ParseOptions) -> Parsed {
+    Parser::new(map, tokens, opts).parse()
+}
