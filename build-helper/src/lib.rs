@@ -4,4 +4,7 @@
 //! subcommand share: finding (and installing) a CUDA toolkit, and — as the project grows —
 //! the per-file pipeline around the cudafe-rs front end.
 
+pub mod build;
 pub mod toolkit;
+
+pub use build::{Build, Cudart};

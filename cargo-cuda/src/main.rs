@@ -1,6 +1,7 @@
 //! `cargo cuda`: build, check and compile CUDA sources with the cudafe-rs front end.
 
 mod doctor;
+mod run;
 mod status;
 
 use std::path::PathBuf;
@@ -37,6 +38,10 @@ struct CudaArgs {
 enum Command {
     /// Say which CUDA toolkit is used and why, each tool's version, and the host compiler.
     Doctor,
+    /// Build and run a package's binary (like `cargo run`), installing the CUDA toolkit if
+    /// none is found; without a GPU, run it under the tracing runtime, which shows each
+    /// kernel launch instead of running it.
+    Run(run::RunArgs),
     /// Manage the CUDA toolkit.
     #[command(subcommand)]
     Toolkit(ToolkitCommand),
@@ -87,6 +92,7 @@ fn discovery(args: &CudaArgs) -> Discovery<'static> {
 fn run(args: CudaArgs, status: &Status) -> Result<ExitCode> {
     match &args.command {
         Command::Doctor => doctor::run(&discovery(&args), status),
+        Command::Run(run_args) => run::run(run_args, &discovery(&args), status),
         Command::Toolkit(ToolkitCommand::Path) => {
             let tk = discovery(&args).discover()?;
             println!("{}", tk.root.display());

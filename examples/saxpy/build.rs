@@ -1,0 +1,5 @@
+fn main() {
+    build_helper::Build::new()
+        .file("kernels/saxpy.cu")
+        .compile("saxpy_kernels");
+}
