@@ -3,7 +3,9 @@
 //! Data flows one way: [`source_map`] → [`lexer`] → parser → semantic pass → checks →
 //! emitters. Diagnostics go through [`diag`]; the command line is [`options`].
 
+pub mod check;
 pub mod diag;
+pub mod frontend;
 pub mod intern;
 pub mod lexer;
 pub mod options;

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use cudafe_core::diag::{DiagConfig, DiagEngine, Diagnostic, Location, Palette, Severity, ids};
+use cudafe_core::frontend::{self, Analysis, FrontendOptions};
 use cudafe_core::options::{self, CommandLineStop, Options};
 use cudafe_core::source_map::SourceMap;
 
@@ -38,11 +39,18 @@ fn diag_config(o: &Options) -> DiagConfig {
 
 fn run() -> i32 {
     let mut clock = Clock::start();
-    let parsed = options::parse(
-        std::env::args_os().skip(1),
-        &mut io::stdout().lock(),
-        &mut io::stderr().lock(),
-    );
+    // Our own options, outside cudafe++'s table (so its prefix matching and
+    // --dump_command_options stay as they are); exact spellings only.
+    let mut stats = false;
+    let args: Vec<std::ffi::OsString> = std::env::args_os()
+        .skip(1)
+        .filter(|a| {
+            let ours = a == "--stats";
+            stats |= ours;
+            !ours
+        })
+        .collect();
+    let parsed = options::parse(args, &mut io::stdout().lock(), &mut io::stderr().lock());
     let opts = parsed.options;
     let mut engine = DiagEngine::new(diag_config(&opts));
     for &(level, id) in &opts.diag_controls {
@@ -104,13 +112,18 @@ fn run() -> i32 {
         }
     };
     let map = Arc::new(SourceMap::new(&input.to_string_lossy(), text));
-    engine.set_source_map(map);
+    engine.set_source_map(map.clone());
 
-    // TODO(front end): lex, parse and check the translation unit here, reporting through
-    // `engine`; stop early when `engine.stopped()` is set. Then, when `!engine.has_errors()`,
-    // generate the host file (`opts.host_output_name()`; `-` is stdout) and, with
-    // `--gen_module_id_file`, the module id file (`--module_id_file_name`), each through
-    // `write_output`, so that no output file is ever half-written. Nothing is written yet.
+    let fopts = FrontendOptions::from_options(&opts);
+    let analysis = frontend::analyze(&map, &fopts, &mut engine);
+    if stats {
+        print_stats(&analysis, &map);
+    }
+
+    // TODO(back end): when `!engine.has_errors()`, generate the host file
+    // (`opts.host_output_name()`; `-` is stdout) and, with `--gen_module_id_file`, the module
+    // id file (`--module_id_file_name`), each through `write_output`, so that no output file
+    // is ever half-written.
 
     if engine.stopped().is_some() {
         return engine.finish();
@@ -126,6 +139,26 @@ fn run() -> i32 {
         engine.write_raw(clock.line("Total compilation time").as_bytes());
     }
     status
+}
+
+/// `--stats`: `key: value` lines on stderr.
+fn print_stats(a: &Analysis, map: &SourceMap) {
+    let s = &a.stats;
+    let mut out = io::stderr().lock();
+    let ms = |d: std::time::Duration| format!("{:.3} ms", d.as_secs_f64() * 1000.0);
+    let _ = writeln!(out, "bytes: {}", s.bytes);
+    let _ = writeln!(out, "tokens: {}", s.tokens);
+    let _ = writeln!(out, "lex errors: {}", s.lex_errors);
+    let _ = writeln!(out, "declarations: {}", s.declarations);
+    let _ = writeln!(out, "entities: {}", s.entities);
+    let _ = writeln!(out, "recoveries: {}", a.unit.recoveries.len());
+    for r in &a.unit.recoveries {
+        let p = map.presumed(r.at.lo);
+        let _ = writeln!(out, "  {}({}): {}", map.file_name(p.file), p.line, r.what);
+    }
+    let _ = writeln!(out, "lex time: {}", ms(s.lex_time));
+    let _ = writeln!(out, "parse time: {}", ms(s.parse_time));
+    let _ = writeln!(out, "check time: {}", ms(s.check_time));
 }
 
 /// Reads the input; on failure, `Err(reason)` with the reason cudafe++ appends to

@@ -26,6 +26,8 @@ pub struct Recovery {
     /// Where parsing first failed.
     pub at: Span,
     pub what: String,
+    /// The punctuator the parser expected at `at`, when that is what went wrong.
+    pub expected: Option<&'static str>,
 }
 
 // ---------------------------------------------------------------------------------------

@@ -499,7 +499,7 @@ impl<'a> Parser<'a> {
                     self.reset(late.at);
                     self.skip_late_body();
                     let span = start.to(self.prev_span());
-                    self.record(span, e.at, &e.what);
+                    self.record_error(span, &e);
                     (
                         Vec::new(),
                         FunctionBody::Compound(Box::new(Stmt {

@@ -1493,6 +1493,23 @@ impl<'a> Parser<'a> {
                         self.skip_balanced();
                         continue;
                     }
+                    // CUDA's `__noinline__` and `__nv_register_params__` are keywords, not
+                    // macros: keep them as attributes of the declaration.
+                    if t.kind == TokenKind::Ident
+                        && let Some(attr_name) = self.cuda_keyword_attribute(self.nth_sym(0))
+                    {
+                        self.bump();
+                        s.attrs.push(Attribute {
+                            syntax: AttrSyntax::Gnu,
+                            name: attr_name,
+                            namespace: None,
+                            args: Vec::new(),
+                            args_span: None,
+                            span: t.span,
+                            group: t.span,
+                        });
+                        continue;
+                    }
                     // Type-valued builtins: `__underlying_type(T)`, `__remove_cv(T)`, ...
                     if t.kind == TokenKind::Ident && self.nth_is_punct(1, Punct::LParen) {
                         let sym = self.nth_sym(0).unwrap();
@@ -1591,6 +1608,22 @@ impl<'a> Parser<'a> {
             Span::new(start.lo, start.lo)
         };
         Ok(s)
+    }
+
+    /// The attribute a CUDA keyword stands for: `__noinline__` → `noinline`,
+    /// `__nv_register_params__` → `nv_register_params`.
+    pub(crate) fn cuda_keyword_attribute(
+        &self,
+        sym: Option<crate::intern::Symbol>,
+    ) -> Option<crate::intern::Symbol> {
+        let sym = sym?;
+        if sym == self.known.nv_register_params {
+            Some(self.known.nv_register_params_attr)
+        } else if sym == self.known.noinline_kw {
+            Some(self.known.noinline_attr)
+        } else {
+            None
+        }
     }
 
     /// A dependent qualified name in a declaration context where only a type makes sense:
@@ -2469,51 +2502,9 @@ impl<'a> Parser<'a> {
     /// class/enum specifier itself.
     fn declare_tag_only(&mut self, _specs: &DeclSpecs) {}
 
-    /// A key that tells overloads apart: the parameter types as written (names, default
-    /// arguments and attributes left out) and the function's qualifiers.
+    /// See [`crate::syntax::signature_key`].
     pub(crate) fn signature_key(&self, f: &FunctionChunk) -> Vec<u8> {
-        let mut out = Vec::new();
-        for p in &f.params {
-            let mut lo = p.specs.span.lo.min(p.declarator.span.lo);
-            if p.specs.span.is_empty() {
-                lo = p.declarator.span.lo;
-            }
-            let hi = p.declarator.span.hi.max(p.specs.span.hi);
-            let skip = p.declarator.name.as_ref().map(|n| n.span);
-            let text = self.map.slice(Span::new(lo, hi.max(lo)));
-            let mut last_space = true;
-            for (i, &b) in text.iter().enumerate() {
-                let off = lo + i as u32;
-                if skip.is_some_and(|s| off >= s.lo && off < s.hi) {
-                    continue;
-                }
-                if b.is_ascii_whitespace() {
-                    if !last_space {
-                        out.push(b' ');
-                    }
-                    last_space = true;
-                } else {
-                    out.push(b);
-                    last_space = false;
-                }
-            }
-            out.push(b',');
-        }
-        if f.variadic {
-            out.extend_from_slice(b"...");
-        }
-        if f.is_const {
-            out.extend_from_slice(b" const");
-        }
-        if f.is_volatile {
-            out.extend_from_slice(b" volatile");
-        }
-        match f.ref_qualifier {
-            Some(RefQualifier::LValue) => out.extend_from_slice(b" &"),
-            Some(RefQualifier::RValue) => out.extend_from_slice(b" &&"),
-            None => {}
-        }
-        out
+        crate::syntax::signature_key(self.map, f)
     }
 
     /// A synthetic symbol under which operators and conversion functions are bound.

@@ -46,6 +46,8 @@ impl Default for ParseOptions {
 pub struct ParseError {
     pub at: Span,
     pub what: String,
+    /// The punctuator that was expected, when that is what went wrong.
+    pub expected: Option<Punct>,
 }
 
 pub type PResult<T> = Result<T, ParseError>;
@@ -60,6 +62,11 @@ pub(crate) struct Known {
     pub va_arg: Symbol,
     pub bit_cast: Symbol,
     pub declspec: Symbol,
+    pub nv_register_params: Symbol,
+    /// The attribute name it becomes.
+    pub nv_register_params_attr: Symbol,
+    pub noinline_kw: Symbol,
+    pub noinline_attr: Symbol,
 }
 
 impl Known {
@@ -72,6 +79,10 @@ impl Known {
             va_arg: i.intern(b"__builtin_va_arg"),
             bit_cast: i.intern(b"__builtin_bit_cast"),
             declspec: i.intern(b"__declspec"),
+            nv_register_params: i.intern(b"__nv_register_params__"),
+            nv_register_params_attr: i.intern(b"nv_register_params"),
+            noinline_kw: i.intern(b"__noinline__"),
+            noinline_attr: i.intern(b"noinline"),
         }
     }
 }
@@ -361,7 +372,9 @@ impl<'a> Parser<'a> {
         if self.at_punct(p) {
             Ok(self.bump().span)
         } else {
-            Err(self.err(&format!("expected a \"{}\"", p.as_str())))
+            let mut e = self.err(&format!("expected a \"{}\"", p.as_str()));
+            e.expected = Some(p);
+            Err(e)
         }
     }
 
@@ -404,6 +417,7 @@ impl<'a> Parser<'a> {
             } else {
                 format!("{what} (at \"{}\")", self.token_text(t))
             },
+            expected: None,
         }
     }
 
@@ -475,6 +489,7 @@ impl<'a> Parser<'a> {
             return Err(ParseError {
                 at: self.peek().span,
                 what: format!("nesting deeper than {MAX_DEPTH} levels"),
+                expected: None,
             });
         }
         Ok(())
@@ -498,11 +513,24 @@ impl<'a> Parser<'a> {
 
     /// Records a skipped construct (outside tentative parses).
     pub(crate) fn record(&mut self, span: Span, at: Span, what: &str) {
+        self.record_error(
+            span,
+            &ParseError {
+                at,
+                what: what.to_string(),
+                expected: None,
+            },
+        );
+    }
+
+    /// Records a skipped construct and why it failed.
+    pub(crate) fn record_error(&mut self, span: Span, e: &ParseError) {
         if self.tentative == 0 {
             self.recoveries.push(Recovery {
                 span,
-                at,
-                what: what.to_string(),
+                at: e.at,
+                what: e.what.clone(),
+                expected: e.expected.map(|p| p.as_str()),
             });
         }
     }
@@ -601,7 +629,7 @@ impl<'a> Parser<'a> {
                 }
                 self.skip_to_safe_point();
                 let span = start.to(self.prev_span());
-                self.record(span, e.at, &e.what);
+                self.record_error(span, &e);
                 Decl {
                     kind: DeclKind::Error,
                     span,

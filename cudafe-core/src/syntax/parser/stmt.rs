@@ -83,7 +83,7 @@ impl<'a> Parser<'a> {
                 }
                 self.skip_to_safe_point();
                 let span = start.to(self.prev_span());
-                self.record(span, e.at, &e.what);
+                self.record_error(span, &e);
                 Stmt {
                     kind: StmtKind::Error,
                     span,

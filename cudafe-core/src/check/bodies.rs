@@ -1,0 +1,935 @@
+//! What function bodies may do: cross-space calls, unconfigured kernel calls, direct use of
+//! device variables in host code, device-memory locals in host functions, execution-space
+//! annotations on lambdas; and the checks that wait for a template's instantiation.
+
+use crate::diag::{Diagnostic, ids};
+use crate::sema::{EntityId, EntityKind, ExecSpace, MemSpace};
+use crate::source_map::Span;
+use crate::syntax::ast::*;
+
+use super::consteval::Bindings;
+use super::index::FnDecl;
+use super::{Checker, Exec, FnCtx};
+
+/// How an expression's value is used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Use {
+    Read,
+    Write,
+    /// `&x`, a reference binding, `sizeof`, `decltype`: no access.
+    NoAccess,
+}
+
+impl<'a> Checker<'a> {
+    pub(crate) fn function_body(&mut self, f: &'a FunctionDef) {
+        let body = match &f.body {
+            FunctionBody::Compound(s) => s.as_ref(),
+            FunctionBody::Try { body, .. } => body.as_ref(),
+            _ => return,
+        };
+        let exec = f
+            .entity
+            .map(|e| self.sema.entity(e).cuda.exec)
+            .unwrap_or_default();
+        let saved = self.func.replace(FnCtx {
+            entity: f.entity,
+            exec,
+            in_template: self.template_depth > 0,
+        });
+        let saved_unset = std::mem::take(&mut self.unset_locals);
+        for init in &f.mem_inits {
+            for a in &init.args {
+                self.expr(a, Use::Read);
+            }
+        }
+        self.stmt(body);
+        if let FunctionBody::Try { handlers, .. } = &f.body {
+            for h in handlers {
+                self.stmt(&h.body);
+            }
+        }
+        if self.template_depth == 0 {
+            self.missing_return(f, body);
+        }
+        self.unset_locals = saved_unset;
+        self.func = saved;
+    }
+
+    fn stmt(&mut self, s: &'a Stmt) {
+        match &s.kind {
+            StmtKind::Compound(list) => {
+                for s in list {
+                    self.stmt(s);
+                }
+            }
+            StmtKind::Expr(e) => self.expr(e, Use::Read),
+            StmtKind::Decl(d) => self.local_decl(d),
+            StmtKind::Pragma => self.pragma(s.span),
+            StmtKind::If {
+                init,
+                cond,
+                then,
+                else_,
+                ..
+            } => {
+                if let Some(i) = init {
+                    self.stmt(i);
+                }
+                if let Some(c) = cond {
+                    self.condition(c);
+                }
+                self.stmt(then);
+                if let Some(e) = else_ {
+                    self.stmt(e);
+                }
+            }
+            StmtKind::Switch { init, cond, body } => {
+                if let Some(i) = init {
+                    self.stmt(i);
+                }
+                self.condition(cond);
+                self.stmt(body);
+            }
+            StmtKind::While { cond, body } => {
+                self.condition(cond);
+                self.stmt(body);
+            }
+            StmtKind::DoWhile { body, cond } => {
+                self.stmt(body);
+                self.expr(cond, Use::Read);
+            }
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
+                if let Some(i) = init {
+                    self.stmt(i);
+                }
+                if let Some(c) = cond {
+                    self.condition(c);
+                }
+                if let Some(e) = step {
+                    self.expr(e, Use::Read);
+                }
+                self.stmt(body);
+            }
+            StmtKind::RangeFor {
+                init,
+                decl,
+                range,
+                body,
+            } => {
+                if let Some(i) = init {
+                    self.stmt(i);
+                }
+                self.local_decl(decl);
+                self.expr(range, Use::NoAccess);
+                self.stmt(body);
+            }
+            StmtKind::Return(Some(e)) | StmtKind::CoReturn(Some(e)) => self.expr(e, Use::Read),
+            // An asm statement may set any local through its outputs.
+            StmtKind::Asm => self.unset_locals.clear(),
+            StmtKind::Error => {
+                self.parse_error(s.span);
+                for s in &self.recoveries_inside(s.span) {
+                    self.parse_error(*s);
+                }
+            }
+            StmtKind::Label { stmt, .. } | StmtKind::Default(stmt) => self.stmt(stmt),
+            StmtKind::Case { stmt, .. } => self.stmt(stmt),
+            StmtKind::Try { body, handlers } => {
+                self.stmt(body);
+                for h in handlers {
+                    self.stmt(&h.body);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn condition(&mut self, c: &'a Condition) {
+        match c {
+            Condition::Expr(e) => self.expr(e, Use::Read),
+            Condition::Decl(d) => self.local_decl(d),
+        }
+    }
+
+    /// A declaration statement: the declaration's own checks, then its initializers and the
+    /// constructor and destructor it implies.
+    fn local_decl(&mut self, d: &'a Decl) {
+        self.decl(d);
+        if let DeclKind::Simple { specs, declarators } = &d.kind
+            && self.func.is_some_and(|f| !f.in_template)
+        {
+            self.note_unset_locals(specs, declarators);
+        }
+        if let DeclKind::Simple { specs, declarators } = &d.kind {
+            for id in declarators {
+                match &id.init {
+                    Some(Initializer::Assign(e)) | Some(Initializer::Brace(e)) => {
+                        self.expr(e, Use::Read)
+                    }
+                    Some(Initializer::Paren(args, _)) => {
+                        for a in args {
+                            self.expr(a, Use::Read);
+                        }
+                    }
+                    _ => {}
+                }
+                if !specs.is_typedef && !id.declarator.is_function() && id.declarator.ops.is_empty()
+                {
+                    self.implicit_special_members(specs, id);
+                }
+            }
+        }
+    }
+
+    /// `A a;` in a host function calls A's constructor (and, at the end of the scope, its
+    /// destructor): both must be callable from host code.
+    fn implicit_special_members(&mut self, specs: &'a DeclSpecs, id: &'a InitDeclarator) {
+        let Some(caller) = self.func else { return };
+        if caller.in_template || caller.exec.device || caller.exec.global {
+            return;
+        }
+        if specs.storage == Some(StorageClass::Extern) {
+            return;
+        }
+        let TypeSpec::Named { name, .. } = &specs.ty else {
+            return;
+        };
+        let Some(class) = name.resolution.entity().map(|e| self.sema.resolve_alias(e)) else {
+            return;
+        };
+        if !matches!(self.sema.entity(class).kind, EntityKind::Class(_)) {
+            return;
+        }
+        let Some(class_name) = self.sema.entity(class).name else {
+            return;
+        };
+        let Some(scope) = self.sema.entity(class).scope else {
+            return;
+        };
+        let at = id
+            .declarator
+            .name
+            .as_ref()
+            .map(|n| n.span)
+            .unwrap_or(id.span);
+        let nargs = match &id.init {
+            None => Some(0),
+            Some(Initializer::Paren(a, _)) => Some(a.len()),
+            Some(Initializer::Brace(e)) => match &e.kind {
+                ExprKind::InitList(v) => Some(v.len()),
+                _ => None,
+            },
+            _ => None,
+        };
+        // The destructor is reported first, as cudafe++ does.
+        let dtor = self
+            .sema
+            .scope(scope)
+            .names
+            .iter()
+            .filter(|(k, _)| self.interner.bytes(**k).starts_with(b"~"))
+            .flat_map(|(_, v)| v.iter().copied())
+            .find(|&e| self.sema.entity(e).kind == EntityKind::Function);
+        let ctors: Vec<EntityId> = self
+            .sema
+            .scope(scope)
+            .names
+            .get(&class_name)
+            .map(|v| {
+                v.iter()
+                    .copied()
+                    .filter(|&e| self.sema.entity(e).kind == EntityKind::Function)
+                    .collect()
+            })
+            .unwrap_or_default();
+        if let Some(d) = dtor {
+            self.cross_space_call(d, at, caller);
+        }
+        if let Some(n) = nargs {
+            let matching: Vec<EntityId> = ctors
+                .iter()
+                .copied()
+                .filter(|&c| self.param_count_accepts(c, n))
+                .collect();
+            if matching.len() == 1 {
+                self.cross_space_call(matching[0], at, caller);
+            }
+        }
+    }
+
+    /// Can the function take `n` arguments (counting defaults and ellipsis)?
+    fn param_count_accepts(&self, f: EntityId, n: usize) -> bool {
+        let Some(decls) = self.index.functions.get(&f) else {
+            return false;
+        };
+        let Some(chunk) = decls[0].declarator.function() else {
+            return false;
+        };
+        let total = chunk.params.len();
+        let required = chunk.params.iter().filter(|p| p.default.is_none()).count();
+        let total = if total == 1 && Self::is_void_params(chunk) {
+            0
+        } else {
+            total
+        };
+        n >= required.min(total) && (n <= total || chunk.variadic)
+    }
+
+    fn is_void_params(chunk: &FunctionChunk) -> bool {
+        chunk.params.len() == 1
+            && chunk.params[0].declarator.name.is_none()
+            && chunk.params[0].declarator.ops.is_empty()
+            && matches!(&chunk.params[0].specs.ty, TypeSpec::Builtin(b) if b.void)
+    }
+
+    fn expr(&mut self, e: &'a Expr, usage: Use) {
+        match &e.kind {
+            ExprKind::Name(n) => self.name_use(n, usage),
+            ExprKind::Paren(x) => self.expr(x, usage),
+            ExprKind::Unary(UnaryOp::AddrOf, x) => self.expr(x, Use::NoAccess),
+            ExprKind::Unary(UnaryOp::PreInc | UnaryOp::PreDec, x)
+            | ExprKind::PostInc(x)
+            | ExprKind::PostDec(x) => self.expr(x, Use::Write),
+            ExprKind::Unary(_, x) => self.expr(x, Use::Read),
+            ExprKind::Binary(op, a, b) => {
+                self.expr(a, Use::Read);
+                self.expr(b, Use::Read);
+                if self.func.is_some_and(|f| !f.in_template) {
+                    self.unsigned_compare(*op, a, b, e.span);
+                }
+            }
+            ExprKind::Assign(_, a, b) => {
+                self.expr(a, Use::Write);
+                self.expr(b, Use::Read);
+            }
+            ExprKind::Cond(c, t, f) => {
+                self.expr(c, Use::Read);
+                if let Some(t) = t {
+                    self.expr(t, usage);
+                }
+                self.expr(f, usage);
+            }
+            ExprKind::Call { callee, args, .. } => {
+                self.call(callee, args, e.span);
+            }
+            ExprKind::Launch {
+                callee,
+                config,
+                args,
+                config_span,
+                ..
+            } => {
+                if config.len() < 4 {
+                    // The closing `>>>`.
+                    let at = config_span.hi.saturating_sub(3);
+                    if self.engine.enabled(ids::DEFAULT_STREAM_LAUNCH, at) {
+                        self.emit(Diagnostic::new(ids::DEFAULT_STREAM_LAUNCH, at));
+                    }
+                }
+                self.launch(callee, e.span);
+                for c in config {
+                    self.expr(c, Use::Read);
+                }
+                for a in args {
+                    self.expr(a, Use::Read);
+                }
+            }
+            ExprKind::Member { base, .. } => self.expr(base, usage),
+            ExprKind::Index(a, b) => {
+                self.expr(a, usage);
+                self.expr(b, Use::Read);
+            }
+            ExprKind::Cast { expr, .. } => self.expr(expr, Use::Read),
+            ExprKind::Construct { args, .. } | ExprKind::InitList(args) => {
+                for a in args {
+                    self.expr(a, Use::Read);
+                }
+            }
+            ExprKind::Designated { value, .. } => self.expr(value, Use::Read),
+            ExprKind::SizeofExpr(_)
+            | ExprKind::AlignofExpr(_)
+            | ExprKind::Noexcept(_)
+            | ExprKind::TypeidExpr(_) => {}
+            ExprKind::New(n) => {
+                for p in &n.placement {
+                    self.expr(p, Use::Read);
+                }
+                for s in &n.array_sizes {
+                    self.expr(s, Use::Read);
+                }
+            }
+            ExprKind::Delete { expr, .. } => self.expr(expr, Use::Read),
+            ExprKind::Throw(Some(x)) | ExprKind::CoYield(x) | ExprKind::PackExpansion(x) => {
+                self.expr(x, Use::Read)
+            }
+            ExprKind::Fold { lhs, rhs, .. } => {
+                if let Some(l) = lhs {
+                    self.expr(l, Use::Read);
+                }
+                if let Some(r) = rhs {
+                    self.expr(r, Use::Read);
+                }
+            }
+            ExprKind::Lambda(l) => self.lambda(l),
+            ExprKind::StmtExpr(s) => self.stmt(s),
+            _ => {}
+        }
+    }
+
+    /// A use of a name: undeclared identifiers, device variables read or written from host
+    /// code, locals read before they are set.
+    fn name_use(&mut self, n: &'a QualName, usage: Use) {
+        let Some(caller) = self.func else { return };
+        if n.resolution == Resolution::Unresolved && !n.is_qualified() && !caller.in_template {
+            self.undefined_identifier(n);
+            return;
+        }
+        if !caller.in_template {
+            for &f in n.resolution.entities() {
+                self.auto_device_reference(f, n.span);
+            }
+        }
+        self.local_use(n, usage == Use::Read);
+        if caller.in_template || caller.exec.device || caller.exec.global || caller.exec.implicit_hd
+        {
+            return;
+        }
+        let Some(id) = n.resolution.entity() else {
+            return;
+        };
+        let e = self.sema.entity(id);
+        if !matches!(e.kind, EntityKind::Variable) {
+            return;
+        }
+        let space = e.cuda.mem;
+        if !matches!(
+            space,
+            MemSpace::Device | MemSpace::Constant | MemSpace::Shared
+        ) {
+            return;
+        }
+        let diag = match usage {
+            Use::Read => ids::DEVICE_VAR_READ_IN_HOST,
+            Use::Write => ids::DEVICE_VAR_WRITTEN_IN_HOST,
+            Use::NoAccess => return,
+        };
+        let name = e.name.map(|s| self.name_of(s)).unwrap_or_default();
+        self.emit(
+            Diagnostic::new(diag, n.span.lo)
+                .arg_str(space.keyword())
+                .arg_entity(format!("variable \"{name}\"")),
+        );
+    }
+
+    /// `identifier "x" is undefined`, for names in ordinary code that lookup did not find
+    /// (builtins, and code whose lookup we cannot be sure of, are left alone).
+    fn undefined_identifier(&mut self, n: &QualName) {
+        let Some(sym) = n.ident() else { return };
+        let text = self.interner.bytes(sym);
+        if text.starts_with(b"__builtin")
+            || matches!(text, b"__func__" | b"__FUNCTION__" | b"__PRETTY_FUNCTION__")
+        {
+            return;
+        }
+        if self.map.presumed(n.span.lo).system || self.in_unknowable_class() {
+            return;
+        }
+        let name = self.name_of(sym);
+        self.emit(Diagnostic::new(ids::UNDEFINED_IDENTIFIER, n.span.lo).arg_str(name));
+    }
+
+    /// Inside a member function of a class some of whose members we cannot see (a base
+    /// that depends on template parameters).
+    fn in_unknowable_class(&self) -> bool {
+        let Some(f) = self.func.and_then(|f| f.entity) else {
+            return false;
+        };
+        let mut s = Some(self.sema.entity(f).parent);
+        while let Some(sc) = s {
+            let scope = self.sema.scope(sc);
+            if scope.kind == crate::sema::ScopeKind::Class
+                && (scope.dependent_bases || scope.entity.is_none())
+            {
+                return true;
+            }
+            s = scope.parent;
+        }
+        false
+    }
+
+    /// A call: cross-space rules and unconfigured kernel calls.
+    fn call(&mut self, callee: &'a Expr, args: &'a [Expr], _span: Span) {
+        let target = callee.unparen();
+        let mut candidates: Vec<EntityId> = Vec::new();
+        match &target.kind {
+            ExprKind::Name(n) => {
+                candidates = n
+                    .resolution
+                    .entities()
+                    .iter()
+                    .copied()
+                    .map(|e| self.sema.resolve_alias(e))
+                    .filter(|&e| self.sema.entity(e).kind == EntityKind::Function)
+                    .collect();
+                if let Some(caller) = self.func
+                    && !caller.in_template
+                    && !candidates.is_empty()
+                {
+                    let viable: Vec<EntityId> = candidates
+                        .iter()
+                        .copied()
+                        .filter(|&c| {
+                            self.param_count_accepts(c, args.len())
+                                || !self.index.functions.contains_key(&c)
+                        })
+                        .collect();
+                    if viable.len() == 1 {
+                        let c = viable[0];
+                        if self.sema.entity(c).cuda.exec.global {
+                            self.emit(
+                                Diagnostic::new(ids::CONFIGURATION_ERROR, target.span.lo)
+                                    .arg_str("__global__")
+                                    .arg_str("must"),
+                            );
+                        } else {
+                            self.cross_space_call(c, target.span, caller);
+                            self.auto_device_reference(c, target.span);
+                        }
+                    }
+                }
+            }
+            _ => self.expr(target, Use::Read),
+        }
+        for (i, a) in args.iter().enumerate() {
+            let usage = self.argument_use(&candidates, i);
+            self.expr(a, usage);
+        }
+    }
+
+    /// An argument bound to a reference parameter is not read by the call. When the callee
+    /// is unknown (a member call, a call through a pointer), nothing is assumed.
+    fn argument_use(&self, candidates: &[EntityId], i: usize) -> Use {
+        if candidates.is_empty() {
+            return Use::NoAccess;
+        }
+        let by_reference = candidates.iter().any(|&c| {
+            let Some(decls) = self.index.functions.get(&c) else {
+                return true;
+            };
+            let Some(chunk) = decls[0].declarator.function() else {
+                return true;
+            };
+            let p = chunk
+                .params
+                .get(i)
+                .or_else(|| chunk.params.last().filter(|p| p.declarator.pack));
+            p.is_some_and(|p| {
+                p.declarator
+                    .ops
+                    .iter()
+                    .any(|o| matches!(o, DeclaratorOp::LValueRef | DeclaratorOp::RValueRef))
+            })
+        });
+        if by_reference {
+            Use::NoAccess
+        } else {
+            Use::Read
+        }
+    }
+
+    /// `caller` calls `callee` at `at`: a `__device__` function may not be called from host
+    /// code (a `__host__ __device__` caller counts as host code here).
+    fn cross_space_call(&mut self, callee: EntityId, at: Span, caller: FnCtx) {
+        let ce = self.sema.entity(callee).cuda.exec;
+        if !ce.is_device_only() {
+            return;
+        }
+        if caller.exec.device && !caller.exec.host || caller.exec.global {
+            return;
+        }
+        let constexpr = self.sema.entity(callee).flags.is_constexpr;
+        if constexpr && self.opts.relaxed_constexpr {
+            return;
+        }
+        let hd = caller.exec.host && caller.exec.device || caller.exec.implicit_hd;
+        let id = match (hd, constexpr) {
+            (false, false) => ids::D_H_ILLEGAL_CALL,
+            (false, true) => ids::D_H_ILLEGAL_CALL_CONSTEXPR,
+            (true, false) => ids::D_HD_ILLEGAL_CALL,
+            (true, true) => ids::D_HD_ILLEGAL_CALL_CONSTEXPR,
+        };
+        let callee_name = self.callee_name(callee);
+        let caller_name = caller
+            .entity
+            .map(|e| self.function_display_name(e))
+            .unwrap_or_default();
+        self.emit(
+            Diagnostic::new(id, at.lo)
+                .arg_str(callee_name)
+                .arg_str(caller_name),
+        );
+    }
+
+    /// A non-constexpr `__device__` function with a deduced (`auto`) return type cannot be
+    /// named outside device function bodies: the host compilation cannot know its type.
+    fn auto_device_reference(&mut self, f: EntityId, at: Span) {
+        let Some(caller) = self.func else { return };
+        if caller.exec.device && !caller.exec.host || caller.exec.global {
+            return;
+        }
+        let e = self.sema.entity(f);
+        if e.kind != EntityKind::Function || !e.cuda.exec.is_device_only() || e.flags.is_constexpr {
+            return;
+        }
+        let deduced = self.index.functions.get(&f).is_some_and(|ds| {
+            ds.iter().any(|d| {
+                matches!(d.specs.ty, TypeSpec::Auto | TypeSpec::DecltypeAuto)
+                    && d.declarator
+                        .function()
+                        .is_some_and(|c| c.trailing_return.is_none())
+            })
+        });
+        if !deduced {
+            return;
+        }
+        let name = e.name.map(|s| self.name_of(s)).unwrap_or_default();
+        self.emit(
+            Diagnostic::new(ids::AUTO_DEVICE_FN_REF, at.lo)
+                .arg_str(name)
+                .arg_str("outside the bodies of device functions"),
+        );
+    }
+
+    /// A kernel launch `k<<<...>>>(...)`: template kernels with explicit arguments are
+    /// checked as instantiated.
+    fn launch(&mut self, callee: &'a Expr, at: Span) {
+        let ExprKind::Name(n) = &callee.unparen().kind else {
+            return;
+        };
+        if self.func.is_some_and(|f| f.in_template) {
+            return;
+        }
+        let Some(args) = n.last().args.as_ref() else {
+            return;
+        };
+        let Some(&k) = n.resolution.entities().first() else {
+            return;
+        };
+        self.pending_instantiations.push((k, args, at));
+    }
+
+    /// Execution-space annotations on a lambda need `--extended-lambda`.
+    fn lambda(&mut self, l: &'a Lambda) {
+        let annotated = l
+            .attrs
+            .iter()
+            .any(|a| matches!(self.exec_kind(a), Some(Exec::Host | Exec::Device)));
+        if annotated && !self.opts.extended_lambda {
+            let at = match &l.params {
+                Some(p) => p.params_span.lo,
+                None => l.body.span.lo,
+            };
+            self.emit(Diagnostic::new(ids::EXTENDED_LAMBDA_DISALLOWED, at));
+        }
+        let mut exec = self.func.map(|f| f.exec).unwrap_or_default();
+        if annotated {
+            exec = ExecSpace::default();
+            for a in &l.attrs {
+                match self.exec_kind(a) {
+                    Some(Exec::Host) => exec.host = true,
+                    Some(Exec::Device) => exec.device = true,
+                    _ => {}
+                }
+            }
+        }
+        let saved = self.func.replace(FnCtx {
+            entity: None,
+            exec,
+            in_template: self.func.is_some_and(|f| f.in_template) || l.template.is_some(),
+        });
+        self.stmt(&l.body);
+        self.func = saved;
+    }
+
+    // -------------------------------------------------------------------------------------
+    // Names for messages
+
+    /// A callee as cross-space diagnostics name it: `d1()`, `a(int)`, `A::A()`; after the
+    /// first error of the compilation cudafe++ prints callees that have parameters by a
+    /// broken mangled name (`_Z1a1?`), and so do we.
+    pub(crate) fn callee_name(&self, f: EntityId) -> String {
+        let params = self.param_types(f);
+        if self.mangled_callee_names && !params.is_empty() {
+            return self.broken_mangled_name(f, params.len());
+        }
+        format!("{}({})", self.function_display_name(f), params.join(", "))
+    }
+
+    /// `ns::C::f`, with constructors and destructors as `A::A`, `A::~A`.
+    pub(crate) fn function_display_name(&self, f: EntityId) -> String {
+        let e = self.sema.entity(f);
+        let decl_name = self
+            .index
+            .functions
+            .get(&f)
+            .and_then(|d| d.first())
+            .and_then(|d| d.declarator.name.as_ref())
+            .map(|n| n.last().kind.clone());
+        let own = match decl_name {
+            Some(NameKind::Destructor(s)) => format!("~{}", self.name_of(s)),
+            _ => e.name.map(|s| self.name_of(s)).unwrap_or_default(),
+        };
+        let qualified = self.sema.qualified_name(f, self.interner);
+        match qualified.rsplit_once("::") {
+            Some((scope, _)) => format!("{scope}::{own}"),
+            None => own,
+        }
+    }
+
+    /// The parameter types of a function as EDG prints them.
+    fn param_types(&self, f: EntityId) -> Vec<String> {
+        let Some(decls) = self.index.functions.get(&f) else {
+            return Vec::new();
+        };
+        let Some(chunk) = decls[0].declarator.function() else {
+            return Vec::new();
+        };
+        if Self::is_void_params(chunk) {
+            return Vec::new();
+        }
+        let mut v: Vec<String> = chunk
+            .params
+            .iter()
+            .map(|p| self.render_param_type(p))
+            .collect();
+        if chunk.variadic {
+            v.push("...".into());
+        }
+        v
+    }
+
+    fn render_param_type(&self, p: &Param) -> String {
+        let base = match &p.specs.ty {
+            TypeSpec::Builtin(b) => builtin_name(b),
+            TypeSpec::Named { name, .. } | TypeSpec::Elaborated { name, .. } => {
+                String::from_utf8_lossy(self.map.slice(name.span)).into_owned()
+            }
+            _ => String::from_utf8_lossy(self.map.slice(p.specs.span)).into_owned(),
+        };
+        let mut s = if p.specs.is_const {
+            format!("const {base}")
+        } else {
+            base
+        };
+        for op in p.declarator.ops.iter().rev() {
+            match op {
+                DeclaratorOp::Pointer { is_const, .. } => {
+                    s.push_str(" *");
+                    if *is_const {
+                        s.push_str(" const");
+                    }
+                }
+                DeclaratorOp::LValueRef => s.push_str(" &"),
+                DeclaratorOp::RValueRef => s.push_str(" &&"),
+                _ => {}
+            }
+        }
+        s
+    }
+
+    /// cudafe++'s callee name after the first error: the Itanium-mangled name with every
+    /// type written as `1?` (`_Z1a1?`, `_ZN1N1eE1?`, `_ZN1PC1E1?`).
+    fn broken_mangled_name(&self, f: EntityId, nparams: usize) -> String {
+        let qualified = self.sema.qualified_name(f, self.interner);
+        let parts: Vec<&str> = qualified.split("::").collect();
+        let decl = self
+            .index
+            .functions
+            .get(&f)
+            .and_then(|d| d.first().copied());
+        let is_ctor = decl
+            .and_then(|d: FnDecl| d.declarator.name.as_ref())
+            .is_some_and(|n| {
+                parts.len() >= 2
+                    && n.ident().map(|s| self.name_of(s))
+                        == Some(parts[parts.len() - 2].to_string())
+            });
+        let template_args = decl
+            .and_then(|d| d.template)
+            .map(|t| t.params.len())
+            .unwrap_or(0);
+        let mut out = String::from("_Z");
+        let nested = parts.len() > 1;
+        if nested {
+            out.push('N');
+        }
+        for (i, p) in parts.iter().enumerate() {
+            if is_ctor && i + 1 == parts.len() {
+                out.push_str("C1");
+            } else {
+                out.push_str(&format!("{}{}", p.len(), p));
+            }
+        }
+        if template_args > 0 {
+            out.push('I');
+            for _ in 0..template_args {
+                out.push_str("1?");
+            }
+            out.push('E');
+            // A function template's return type is mangled too.
+            out.push_str("1?");
+        }
+        if nested {
+            out.push('E');
+        }
+        for _ in 0..nparams {
+            out.push_str("1?");
+        }
+        out
+    }
+
+    // -------------------------------------------------------------------------------------
+    // Instantiations
+
+    /// Checks template kernels launched with explicit template arguments, as cudafe++ does
+    /// when it instantiates them at the end of the translation unit.
+    pub(crate) fn instantiations(&mut self, _unit: &'a TranslationUnit) {
+        let pending = std::mem::take(&mut self.pending_instantiations);
+        for (k, args, at) in pending {
+            self.instantiate_kernel(k, args, at);
+        }
+    }
+
+    fn instantiate_kernel(&mut self, k: EntityId, args: &'a TemplateArgs, at: Span) {
+        let Some(decls) = self.index.functions.get(&k).cloned() else {
+            return;
+        };
+        let Some(d) = decls.iter().find(|d| d.template.is_some()).copied() else {
+            return;
+        };
+        let head = d.template.expect("found above");
+        if !self.sema.entity(k).cuda.exec.global {
+            return;
+        }
+        // Bind value parameters to the arguments' values.
+        let mut bind = Bindings::default();
+        let mut shown = Vec::new();
+        let mut type_args: Vec<Option<bool>> = Vec::new();
+        for (p, a) in head.params.iter().zip(&args.args) {
+            match (&p.kind, a) {
+                (TemplateParamKind::NonType { .. }, TemplateArg::Expr(e)) => {
+                    match self.eval(e, &Bindings::default()) {
+                        super::Value::Int(v) => {
+                            if let Some(pe) = p.entity {
+                                bind.insert(pe, v);
+                            }
+                            shown.push(v.to_string());
+                            type_args.push(None);
+                        }
+                        _ => return,
+                    }
+                }
+                (TemplateParamKind::Type { .. }, TemplateArg::Type(t)) => {
+                    shown.push(String::from_utf8_lossy(self.map.slice(t.span)).into_owned());
+                    type_args.push(self.type_is_void(&t.specs, &t.declarator, 0));
+                }
+                _ => return,
+            }
+        }
+        let name = self
+            .sema
+            .entity(k)
+            .name
+            .map(|s| self.name_of(s))
+            .unwrap_or_default();
+        let line = self.map.presumed(at.lo).line;
+        let _ = line;
+        let context = (
+            format!(
+                "instantiation of \"{name}\" based on template argument{} <{}>",
+                if shown.len() == 1 { "" } else { "s" },
+                shown.join(", ")
+            ),
+            at,
+        );
+        let attrs = Self::all_attrs(d.specs, d.declarator);
+        // A return type that is a template parameter: `void` or not.
+        if let TypeSpec::Named { name: ret, .. } = &d.specs.ty
+            && d.declarator.ops.len() == 1
+            && let Some(re) = ret.resolution.entity()
+            && self.sema.entity(re).kind == EntityKind::TemplateTypeParam
+            && let Some(pos) = head.params.iter().position(|p| p.entity == Some(re))
+            && type_args.get(pos).copied().flatten() == Some(false)
+            && let Some(g) = attrs
+                .iter()
+                .find(|a| self.exec_kind(a) == Some(Exec::Global))
+        {
+            self.emit(
+                Diagnostic::new(ids::GLOBAL_FUNCTION_RETURN_TYPE, g.span.lo)
+                    .context(context.0.as_bytes(), Some(at.lo)),
+            );
+        }
+        let name_span = d
+            .declarator
+            .name
+            .as_ref()
+            .map(|n| n.last().span)
+            .unwrap_or(d.declarator.span);
+        self.launch_attributes(
+            &attrs,
+            d.declarator,
+            k,
+            true,
+            false,
+            name_span,
+            &bind,
+            Some(&context),
+        );
+    }
+}
+
+/// A fundamental type's name as EDG prints it.
+fn builtin_name(b: &BuiltinSpec) -> String {
+    let sign = if b.unsigned {
+        "unsigned "
+    } else if b.signed && b.char {
+        "signed "
+    } else {
+        ""
+    };
+    let core = if b.void {
+        "void"
+    } else if b.bool_ {
+        "bool"
+    } else if b.char {
+        "char"
+    } else if b.wchar {
+        "wchar_t"
+    } else if b.char8 {
+        "char8_t"
+    } else if b.char16 {
+        "char16_t"
+    } else if b.char32 {
+        "char32_t"
+    } else if b.short {
+        "short"
+    } else if b.float {
+        "float"
+    } else if b.double {
+        if b.long > 0 { "long double" } else { "double" }
+    } else if b.long >= 2 {
+        "long long"
+    } else if b.long == 1 {
+        "long"
+    } else if b.int128 {
+        "__int128"
+    } else {
+        "int"
+    };
+    format!("{sign}{core}")
+}

@@ -1,0 +1,182 @@
+//! Integer constant evaluation for the expressions CUDA's attributes take
+//! (`__launch_bounds__(256, 2)`, `__cluster_dims__(X, 1, 1)`, `__maxnreg__(N)`).
+//!
+//! Literals, the usual operators, parentheses, casts to integer types, `sizeof` of
+//! fundamental types, enumerators, constexpr/const variables with initializers, and
+//! template parameters bound by an instantiation. An expression that depends on an unbound
+//! template parameter is [`Value::Dependent`]; anything else we cannot evaluate is
+//! [`Value::Unknown`] (and is not diagnosed).
+
+use crate::intern::FxHashMap;
+use crate::lexer::literal;
+use crate::sema::{EntityId, EntityKind};
+use crate::syntax::ast::*;
+
+use super::Checker;
+
+/// The value of a constant expression.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Value {
+    Int(i128),
+    Dependent,
+    Unknown,
+}
+
+/// Template parameters bound to values for one instantiation.
+pub type Bindings = FxHashMap<EntityId, i128>;
+
+impl<'a> Checker<'a> {
+    pub(crate) fn eval(&self, e: &Expr, bind: &Bindings) -> Value {
+        self.eval_depth(e, bind, 0)
+    }
+
+    fn eval_depth(&self, e: &Expr, bind: &Bindings, depth: u32) -> Value {
+        if depth > 64 {
+            return Value::Unknown;
+        }
+        let ev = |x: &Expr| self.eval_depth(x, bind, depth + 1);
+        match &e.kind {
+            ExprKind::Literal(LiteralKind::Integer) => {
+                let text = self.map.slice(e.span);
+                match literal::parse_integer(text) {
+                    Ok(lit) if !lit.overflow => Value::Int(lit.value as i128),
+                    _ => Value::Unknown,
+                }
+            }
+            ExprKind::Literal(LiteralKind::Char) => {
+                match literal::parse_char(self.map.slice(e.span)) {
+                    Ok(c) => Value::Int(c.value as i128),
+                    Err(_) => Value::Unknown,
+                }
+            }
+            ExprKind::Bool(b) => Value::Int(*b as i128),
+            ExprKind::Paren(x) => ev(x),
+            ExprKind::Unary(op, x) => match (op, ev(x)) {
+                (_, Value::Dependent) => Value::Dependent,
+                (UnaryOp::Minus, Value::Int(v)) => Value::Int(-v),
+                (UnaryOp::Plus, Value::Int(v)) => Value::Int(v),
+                (UnaryOp::Not, Value::Int(v)) => Value::Int((v == 0) as i128),
+                (UnaryOp::BitNot, Value::Int(v)) => Value::Int(!v),
+                _ => Value::Unknown,
+            },
+            ExprKind::Binary(op, a, b) => {
+                let (a, b) = (ev(a), ev(b));
+                let (a, b) = match (a, b) {
+                    (Value::Int(a), Value::Int(b)) => (a, b),
+                    (Value::Dependent, _) | (_, Value::Dependent) => return Value::Dependent,
+                    _ => return Value::Unknown,
+                };
+                use BinaryOp as B;
+                Value::Int(match op {
+                    B::Add => a.wrapping_add(b),
+                    B::Sub => a.wrapping_sub(b),
+                    B::Mul => a.wrapping_mul(b),
+                    B::Div if b != 0 => a / b,
+                    B::Rem if b != 0 => a % b,
+                    B::Shl if (0..127).contains(&b) => a << b,
+                    B::Shr if (0..127).contains(&b) => a >> b,
+                    B::Lt => (a < b) as i128,
+                    B::Gt => (a > b) as i128,
+                    B::Le => (a <= b) as i128,
+                    B::Ge => (a >= b) as i128,
+                    B::Eq => (a == b) as i128,
+                    B::Ne => (a != b) as i128,
+                    B::BitAnd => a & b,
+                    B::BitOr => a | b,
+                    B::BitXor => a ^ b,
+                    B::And => (a != 0 && b != 0) as i128,
+                    B::Or => (a != 0 || b != 0) as i128,
+                    B::Comma => b,
+                    _ => return Value::Unknown,
+                })
+            }
+            ExprKind::Cond(c, t, f) => match ev(c) {
+                Value::Int(0) => ev(f),
+                Value::Int(_) => t.as_ref().map(|t| ev(t)).unwrap_or(Value::Unknown),
+                other => other,
+            },
+            ExprKind::Cast { expr, .. } => ev(expr),
+            ExprKind::Construct { args, .. } if args.len() == 1 => ev(&args[0]),
+            ExprKind::SizeofType(t) => match self.builtin_size(t) {
+                Some(n) => Value::Int(n as i128),
+                None => Value::Unknown,
+            },
+            ExprKind::Name(n) => self.eval_name(n, bind, depth),
+            _ => Value::Unknown,
+        }
+    }
+
+    fn eval_name(&self, n: &QualName, bind: &Bindings, depth: u32) -> Value {
+        match &n.resolution {
+            Resolution::Dependent => Value::Dependent,
+            Resolution::Entity(id) => {
+                if let Some(&v) = bind.get(id) {
+                    return Value::Int(v);
+                }
+                let e = self.sema.entity(*id);
+                match e.kind {
+                    EntityKind::TemplateValueParam => Value::Dependent,
+                    EntityKind::Enumerator => self.enumerator_value(*id, depth),
+                    EntityKind::Variable | EntityKind::Field
+                        if e.flags.is_constexpr || e.flags.is_const =>
+                    {
+                        match self.index.initializer(*id) {
+                            Some(init) => self.eval_depth(init, bind, depth + 1),
+                            None => Value::Unknown,
+                        }
+                    }
+                    _ => Value::Unknown,
+                }
+            }
+            _ => Value::Unknown,
+        }
+    }
+
+    fn enumerator_value(&self, id: EntityId, depth: u32) -> Value {
+        let Some((values, pos)) = self.index.enumerator(id) else {
+            return Value::Unknown;
+        };
+        // The value is the explicit one, or one more than the previous enumerator's.
+        let mut back = 0i128;
+        let mut i = pos;
+        loop {
+            if let Some(v) = &values[i].value {
+                return match self.eval_depth(v, &Bindings::default(), depth + 1) {
+                    Value::Int(x) => Value::Int(x + back),
+                    other => other,
+                };
+            }
+            if i == 0 {
+                return Value::Int(back);
+            }
+            i -= 1;
+            back += 1;
+        }
+    }
+
+    /// `sizeof` of a fundamental type (x86-64 System V).
+    fn builtin_size(&self, t: &TypeId) -> Option<u64> {
+        if !t.declarator.ops.is_empty() {
+            return match t.declarator.ops.last() {
+                Some(DeclaratorOp::Pointer { .. }) => Some(8),
+                _ => None,
+            };
+        }
+        let TypeSpec::Builtin(b) = &t.specs.ty else {
+            return None;
+        };
+        Some(if b.bool_ || b.char || b.char8 {
+            1
+        } else if b.short || b.char16 {
+            2
+        } else if b.long >= 1 || b.double && b.long == 0 && !b.float {
+            if b.double && b.long >= 1 { 16 } else { 8 }
+        } else if b.int128 || b.float128 {
+            16
+        } else if b.int || b.signed || b.unsigned || b.float || b.wchar || b.char32 {
+            4
+        } else {
+            return None;
+        })
+    }
+}

@@ -1,0 +1,296 @@
+//! The ordinary warnings cudafe++ gives about a function's code that CUDA programs commonly
+//! meet: a local read before it is set (#549), a non-void function that can reach its end
+//! (#940), an unsigned value compared with zero (#186).
+//!
+//! The analyses are simple on purpose: straight-line order for #549, a structural
+//! reachability test for #940; they are only run on ordinary (non-template) code outside
+//! system headers.
+
+use crate::diag::{Diagnostic, ids};
+use crate::sema::{EntityId, EntityKind};
+use crate::source_map::Span;
+use crate::syntax::ast::*;
+
+use super::Checker;
+
+impl<'a> Checker<'a> {
+    /// Remembers the locals of a declaration that have no initializer (scalars only).
+    pub(crate) fn note_unset_locals(&mut self, specs: &DeclSpecs, declarators: &[InitDeclarator]) {
+        if specs.storage.is_some() || specs.is_typedef || !matches!(specs.ty, TypeSpec::Builtin(_))
+        {
+            return;
+        }
+        for id in declarators {
+            let scalar = id
+                .declarator
+                .ops
+                .iter()
+                .all(|o| matches!(o, DeclaratorOp::Pointer { .. }));
+            if id.init.is_none()
+                && scalar
+                && let Some(e) = id.entity
+            {
+                self.unset_locals.insert(e);
+            }
+        }
+    }
+
+    /// A use of a local: reading it before it was set warns once.
+    pub(crate) fn local_use(&mut self, n: &QualName, read: bool) {
+        let Some(id) = n.resolution.entity() else {
+            return;
+        };
+        if !self.unset_locals.remove(&id) || !read {
+            return;
+        }
+        if self.map.presumed(n.span.lo).system {
+            return;
+        }
+        let name = n.ident().map(|s| self.name_of(s)).unwrap_or_default();
+        self.emit(
+            Diagnostic::new(ids::USED_BEFORE_SET, n.span.lo)
+                .arg_entity(format!("variable \"{name}\"")),
+        );
+    }
+
+    /// #940: a host or host-device function returning a value whose end is reachable.
+    pub(crate) fn missing_return(&mut self, f: &'a FunctionDef, body: &'a Stmt) {
+        let Some(id) = f.entity else { return };
+        let e = self.sema.entity(id);
+        if e.cuda.exec.is_device_only() || e.cuda.exec.global || e.flags.in_system_header {
+            return;
+        }
+        if self.names.main.is_some() && e.name == self.names.main {
+            return;
+        }
+        let Some(name) = &f.declarator.name else {
+            return;
+        };
+        if !matches!(name.last().kind, NameKind::Ident(_) | NameKind::Operator(_)) {
+            return;
+        }
+        // Constructors and functions returning void or deduced types.
+        if matches!(
+            f.specs.ty,
+            TypeSpec::None | TypeSpec::Auto | TypeSpec::DecltypeAuto
+        ) {
+            return;
+        }
+        if f.declarator
+            .function()
+            .is_some_and(|c| c.trailing_return.is_some())
+        {
+            return;
+        }
+        if self.type_is_void(&f.specs, &f.declarator, 1) != Some(false) {
+            return;
+        }
+        if !self.falls_through(body) {
+            return;
+        }
+        let fname = self.function_display_name(id);
+        let at = body.span.hi.saturating_sub(1);
+        self.emit(
+            Diagnostic::new(ids::IMPLICIT_RETURN_FROM_NON_VOID_FUNCTION, at)
+                .arg_entity(format!("function \"{fname}\"")),
+        );
+    }
+
+    /// Can control reach the end of `s`?
+    fn falls_through(&self, s: &Stmt) -> bool {
+        match &s.kind {
+            StmtKind::Compound(list) => list.iter().all(|s| self.falls_through(s)),
+            StmtKind::Return(_) | StmtKind::CoReturn(_) | StmtKind::Goto(_) => false,
+            StmtKind::Break | StmtKind::Continue => false,
+            StmtKind::Expr(e) => !self.expr_never_returns(e),
+            StmtKind::If {
+                then,
+                else_,
+                cond,
+                is_constexpr,
+                ..
+            } => {
+                if *is_constexpr {
+                    return true;
+                }
+                match cond.as_deref().map(|c| self.condition_value(c)) {
+                    Some(Some(true)) => self.falls_through(then),
+                    Some(Some(false)) => else_.as_ref().is_none_or(|e| self.falls_through(e)),
+                    _ => {
+                        self.falls_through(then)
+                            || else_.as_ref().is_none_or(|e| self.falls_through(e))
+                    }
+                }
+            }
+            StmtKind::While { cond, body } => {
+                self.condition_value(cond) != Some(true) || breaks_out(body)
+            }
+            StmtKind::For { cond, body, .. } => {
+                let forever = match cond {
+                    None => true,
+                    Some(c) => self.condition_value(c) == Some(true),
+                };
+                !forever || breaks_out(body)
+            }
+            StmtKind::DoWhile { body, cond } => {
+                let forever =
+                    matches!(self.eval(cond, &Default::default()), super::Value::Int(v) if v != 0);
+                if forever {
+                    breaks_out(body)
+                } else {
+                    self.falls_through(body) || continues(body) || breaks_out(body)
+                }
+            }
+            StmtKind::Switch { body, .. } => {
+                !has_default(body) || self.falls_through(body) || breaks_out(body)
+            }
+            StmtKind::Try { body, handlers } => {
+                self.falls_through(body) || handlers.iter().any(|h| self.falls_through(&h.body))
+            }
+            StmtKind::Label { stmt, .. }
+            | StmtKind::Case { stmt, .. }
+            | StmtKind::Default(stmt) => self.falls_through(stmt),
+            _ => true,
+        }
+    }
+
+    fn condition_value(&self, c: &Condition) -> Option<bool> {
+        match c {
+            Condition::Expr(e) => match self.eval(e, &Default::default()) {
+                super::Value::Int(v) => Some(v != 0),
+                _ => None,
+            },
+            Condition::Decl(_) => None,
+        }
+    }
+
+    /// `throw ...`, or a call to a function declared `noreturn` (`exit`, `abort`,
+    /// `__builtin_unreachable`, `__builtin_trap`).
+    fn expr_never_returns(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Throw(_) => true,
+            ExprKind::Paren(x) => self.expr_never_returns(x),
+            ExprKind::Binary(BinaryOp::Comma, a, b) => {
+                self.expr_never_returns(a) || self.expr_never_returns(b)
+            }
+            ExprKind::Call { callee, .. } => match &callee.unparen().kind {
+                ExprKind::Name(n) => {
+                    if let Some(sym) = n.ident()
+                        && matches!(
+                            self.interner.bytes(sym),
+                            b"__builtin_unreachable" | b"__builtin_trap"
+                        )
+                    {
+                        return true;
+                    }
+                    n.resolution.entities().iter().any(|&f| self.is_noreturn(f))
+                }
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
+    fn is_noreturn(&self, f: EntityId) -> bool {
+        let f = self.sema.resolve_alias(f);
+        if self.sema.entity(f).kind != EntityKind::Function {
+            return false;
+        }
+        let Some(decls) = self.index.functions.get(&f) else {
+            return false;
+        };
+        decls.iter().any(|d| {
+            let mut attrs = d.specs.attrs.iter().chain(d.declarator.attrs.iter());
+            let fattrs = d
+                .declarator
+                .function()
+                .map(|c| c.attrs.as_slice())
+                .unwrap_or(&[]);
+            attrs.any(|a| self.interner.bytes(a.name) == b"noreturn")
+                || fattrs
+                    .iter()
+                    .any(|a| self.interner.bytes(a.name) == b"noreturn")
+        })
+    }
+
+    /// #186: `u >= 0` and `u < 0` (and their mirror images) for an unsigned `u`.
+    pub(crate) fn unsigned_compare(&mut self, op: BinaryOp, a: &Expr, b: &Expr, whole: Span) {
+        let zero = |e: &Expr| {
+            matches!(e.unparen().kind, ExprKind::Literal(LiteralKind::Integer))
+                && self.map.slice(e.unparen().span) == b"0"
+        };
+        let hit = match op {
+            BinaryOp::Ge | BinaryOp::Lt => self.is_unsigned_name(a) && zero(b),
+            BinaryOp::Le | BinaryOp::Gt => zero(a) && self.is_unsigned_name(b),
+            _ => false,
+        };
+        if !hit || self.map.presumed(whole.lo).system {
+            return;
+        }
+        // The operator: the first non-blank byte after the left operand.
+        let text = self.map.text();
+        let mut at = a.span.hi as usize;
+        while at < text.len() && text[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        self.emit(Diagnostic::new(ids::UNSIGNED_COMPARE_WITH_ZERO, at as u32));
+    }
+
+    fn is_unsigned_name(&self, e: &Expr) -> bool {
+        let ExprKind::Name(n) = &e.unparen().kind else {
+            return false;
+        };
+        let Some(id) = n.resolution.entity() else {
+            return false;
+        };
+        let at = self.sema.entity(id).first_decl().lo;
+        let Some((specs, d)) = self.index.declared_at(at) else {
+            return false;
+        };
+        d.ops.is_empty()
+            && matches!(&specs.ty, TypeSpec::Builtin(b) if b.unsigned && !b.char && !b.bool_)
+    }
+}
+
+/// Does a `break` in `s` leave the loop or switch `s` is the body of?
+fn breaks_out(s: &Stmt) -> bool {
+    match &s.kind {
+        StmtKind::Break => true,
+        StmtKind::Compound(list) => list.iter().any(breaks_out),
+        StmtKind::If { then, else_, .. } => {
+            breaks_out(then) || else_.as_deref().is_some_and(breaks_out)
+        }
+        StmtKind::Label { stmt, .. } | StmtKind::Case { stmt, .. } | StmtKind::Default(stmt) => {
+            breaks_out(stmt)
+        }
+        StmtKind::Try { body, handlers } => {
+            breaks_out(body) || handlers.iter().any(|h| breaks_out(&h.body))
+        }
+        // Nested loops and switches own their breaks.
+        _ => false,
+    }
+}
+
+/// Does a `continue` in `s` go to the condition of the loop `s` is the body of?
+fn continues(s: &Stmt) -> bool {
+    match &s.kind {
+        StmtKind::Continue => true,
+        StmtKind::Compound(list) => list.iter().any(continues),
+        StmtKind::If { then, else_, .. } => {
+            continues(then) || else_.as_deref().is_some_and(continues)
+        }
+        StmtKind::Label { stmt, .. } | StmtKind::Case { stmt, .. } | StmtKind::Default(stmt) => {
+            continues(stmt)
+        }
+        _ => false,
+    }
+}
+
+fn has_default(s: &Stmt) -> bool {
+    match &s.kind {
+        StmtKind::Default(_) => true,
+        StmtKind::Compound(list) => list.iter().any(has_default),
+        StmtKind::Label { stmt, .. } | StmtKind::Case { stmt, .. } => has_default(stmt),
+        _ => false,
+    }
+}

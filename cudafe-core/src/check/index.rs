@@ -1,0 +1,219 @@
+//! From entities back to their declarations in the syntax tree: initializers (for constant
+//! evaluation), enumerator lists, typedefs, function declarations and class definitions.
+
+use crate::intern::FxHashMap;
+use crate::sema::{EntityId, EntityKind};
+use crate::syntax::ast::*;
+
+use super::Checker;
+
+/// One declaration of a function: its specifiers and declarator.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct FnDecl<'a> {
+    pub specs: &'a DeclSpecs,
+    pub declarator: &'a Declarator,
+    /// The template head directly around it, if any.
+    pub template: Option<&'a TemplateHead>,
+}
+
+#[derive(Default)]
+pub(crate) struct Index<'a> {
+    initializers: FxHashMap<EntityId, &'a Expr>,
+    enumerators: FxHashMap<EntityId, (&'a [Enumerator], usize)>,
+    typedefs: FxHashMap<EntityId, (&'a DeclSpecs, &'a Declarator)>,
+    aliases: FxHashMap<EntityId, &'a TypeId>,
+    pub functions: FxHashMap<EntityId, Vec<FnDecl<'a>>>,
+    pub classes: FxHashMap<EntityId, &'a ClassSpec>,
+    /// Variables and parameters by the offset of their name.
+    declared: FxHashMap<u32, (&'a DeclSpecs, &'a Declarator)>,
+}
+
+impl<'a> Index<'a> {
+    pub fn build(unit: &'a TranslationUnit) -> Index<'a> {
+        let mut ix = Index::default();
+        ix.decls(&unit.decls, None);
+        ix
+    }
+
+    fn decls(&mut self, decls: &'a [Decl], template: Option<&'a TemplateHead>) {
+        for d in decls {
+            self.decl(d, template);
+        }
+    }
+
+    fn decl(&mut self, d: &'a Decl, template: Option<&'a TemplateHead>) {
+        match &d.kind {
+            DeclKind::Namespace(ns) => self.decls(&ns.decls, None),
+            DeclKind::LinkageSpec { decls, .. } => self.decls(decls, None),
+            DeclKind::Template { head, decl } => self.decl(decl, Some(head)),
+            DeclKind::ExplicitInstantiation { decl, .. } => self.decl(decl, None),
+            DeclKind::Simple { specs, declarators } => {
+                self.specs(specs);
+                for id in declarators {
+                    if let Some(n) = &id.declarator.name {
+                        self.declared.insert(n.span.lo, (specs, &id.declarator));
+                    }
+                    self.params(&id.declarator);
+                    let Some(e) = id.entity else { continue };
+                    if specs.is_typedef {
+                        self.typedefs.insert(e, (specs, &id.declarator));
+                    } else if id.declarator.is_function() {
+                        self.functions.entry(e).or_default().push(FnDecl {
+                            specs,
+                            declarator: &id.declarator,
+                            template,
+                        });
+                    } else {
+                        match &id.init {
+                            Some(Initializer::Assign(x)) | Some(Initializer::Brace(x)) => {
+                                self.initializers.insert(e, x);
+                            }
+                            Some(Initializer::Paren(args, _)) if args.len() == 1 => {
+                                self.initializers.insert(e, &args[0]);
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            DeclKind::Function(f) => {
+                self.specs(&f.specs);
+                self.params(&f.declarator);
+                if let Some(b) = match &f.body {
+                    FunctionBody::Compound(b) => Some(b.as_ref()),
+                    FunctionBody::Try { body, .. } => Some(body.as_ref()),
+                    _ => None,
+                } {
+                    self.stmt(b);
+                }
+                if let Some(e) = f.entity {
+                    self.functions.entry(e).or_default().push(FnDecl {
+                        specs: &f.specs,
+                        declarator: &f.declarator,
+                        template,
+                    });
+                }
+            }
+            DeclKind::Alias {
+                ty,
+                entity: Some(e),
+                ..
+            } => {
+                self.aliases.insert(*e, ty);
+            }
+            _ => {}
+        }
+    }
+
+    fn specs(&mut self, specs: &'a DeclSpecs) {
+        match &specs.ty {
+            TypeSpec::Class(c) => {
+                if let Some(e) = c.entity {
+                    self.classes.insert(e, c);
+                }
+                self.decls(&c.members, None);
+            }
+            TypeSpec::Enum(en) => {
+                if let Some(list) = &en.enumerators {
+                    for (i, x) in list.iter().enumerate() {
+                        if let Some(e) = x.entity {
+                            self.enumerators.insert(e, (list.as_slice(), i));
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn params(&mut self, d: &'a Declarator) {
+        if let Some(f) = d.function() {
+            for p in &f.params {
+                if let Some(n) = &p.declarator.name {
+                    self.declared.insert(n.span.lo, (&p.specs, &p.declarator));
+                }
+            }
+        }
+    }
+
+    /// Local declarations inside bodies (for `declared_at`), and local classes.
+    fn stmt(&mut self, s: &'a Stmt) {
+        match &s.kind {
+            StmtKind::Compound(list) => {
+                for s in list {
+                    self.stmt(s);
+                }
+            }
+            StmtKind::Decl(d) => self.decl(d, None),
+            StmtKind::If {
+                init,
+                cond,
+                then,
+                else_,
+                ..
+            } => {
+                if let Some(i) = init {
+                    self.stmt(i);
+                }
+                if let Some(Condition::Decl(d)) = cond.as_deref() {
+                    self.decl(d, None);
+                }
+                self.stmt(then);
+                if let Some(e) = else_ {
+                    self.stmt(e);
+                }
+            }
+            StmtKind::For { init, body, .. } => {
+                if let Some(i) = init {
+                    self.stmt(i);
+                }
+                self.stmt(body);
+            }
+            StmtKind::RangeFor { decl, body, .. } => {
+                self.decl(decl, None);
+                self.stmt(body);
+            }
+            StmtKind::While { body, .. }
+            | StmtKind::Switch { body, .. }
+            | StmtKind::DoWhile { body, .. } => self.stmt(body),
+            StmtKind::Label { stmt, .. }
+            | StmtKind::Case { stmt, .. }
+            | StmtKind::Default(stmt) => self.stmt(stmt),
+            StmtKind::Try { body, handlers } => {
+                self.stmt(body);
+                for h in handlers {
+                    self.stmt(&h.body);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The declaration of the variable or parameter whose name starts at `offset`.
+    pub fn declared_at(&self, offset: u32) -> Option<(&'a DeclSpecs, &'a Declarator)> {
+        self.declared.get(&offset).copied()
+    }
+
+    pub fn initializer(&self, e: EntityId) -> Option<&'a Expr> {
+        self.initializers.get(&e).copied()
+    }
+
+    pub fn enumerator(&self, e: EntityId) -> Option<(&'a [Enumerator], usize)> {
+        self.enumerators.get(&e).copied()
+    }
+
+    /// Does a typedef (or alias) name `void`?
+    pub fn typedef_is_void(&self, e: EntityId, c: &Checker<'_>) -> Option<bool> {
+        if let Some((specs, d)) = self.typedefs.get(&e) {
+            return c.type_is_void(specs, d, 0);
+        }
+        if let Some(t) = self.aliases.get(&e) {
+            return c.type_is_void(&t.specs, &t.declarator, 0);
+        }
+        if c.sema.entity(e).kind == EntityKind::Typedef {
+            // Predeclared or unknown typedefs.
+            return None;
+        }
+        Some(false)
+    }
+}

@@ -1,0 +1,1218 @@
+//! The CUDA semantic pass: execution and memory spaces from the attributes of every
+//! declaration, launch-configuration attributes, and the diagnostics cudafe++ 13.0 prints in
+//! its host run.
+//!
+//! The walk follows the translation unit in source order, as cudafe++ reports while it
+//! parses: each declaration's attributes are applied to its entity (merging with earlier
+//! declarations), its rules checked, then function bodies are walked for the rules about
+//! what host code may do. Member function bodies come after their class's member
+//! declarations, as they are parsed. Diagnostic pragmas take effect where they stand.
+
+mod bodies;
+mod consteval;
+mod flow;
+mod index;
+
+use crate::diag::pragma::{self, DiagPragma};
+use crate::diag::{DiagEngine, DiagId, Diagnostic, ids};
+use crate::intern::{Interner, Symbol};
+use crate::sema::cuda::ConfigValue;
+use crate::sema::{EntityId, EntityKind, MemSpace, ScopeKind, Sema};
+use crate::source_map::{SourceMap, Span};
+use crate::syntax::ast::*;
+
+pub use consteval::{Bindings, Value};
+use index::Index;
+
+/// What the checks need from the command line.
+#[derive(Debug, Clone, Default)]
+pub struct CheckOptions {
+    /// `--extended-lambda`.
+    pub extended_lambda: bool,
+    /// `--relaxed_constexpr` (nvcc's `--expt-relaxed-constexpr`).
+    pub relaxed_constexpr: bool,
+    /// `--device-c`: separate compilation (nvcc's `-rdc=true`).
+    pub device_c: bool,
+    /// `--static-host-stub`.
+    pub static_host_stub: bool,
+}
+
+/// Runs the checks; returns how many declarations were seen.
+pub fn check(
+    unit: &TranslationUnit,
+    sema: &mut Sema,
+    interner: &Interner,
+    map: &SourceMap,
+    opts: &CheckOptions,
+    engine: &mut DiagEngine,
+) -> usize {
+    let index = Index::build(unit);
+    let mut c = Checker {
+        sema,
+        interner,
+        map,
+        opts,
+        engine,
+        index,
+        names: Names::new(interner),
+        decls: 0,
+        func: None,
+        template_depth: 0,
+        class_depth: 0,
+        mangled_callee_names: false,
+        pending_instantiations: Vec::new(),
+        recoveries: &[],
+        grid_constant: Default::default(),
+        unset_locals: Default::default(),
+    };
+    c.recoveries = &unit.recoveries;
+    c.decls(&unit.decls);
+    c.instantiations(unit);
+    c.decls
+}
+
+/// Attribute names, interned once.
+pub(crate) struct Names {
+    pub host: Option<Symbol>,
+    pub device: Option<Symbol>,
+    pub global: Option<Symbol>,
+    pub shared: Option<Symbol>,
+    pub constant: Option<Symbol>,
+    pub managed: Option<Symbol>,
+    pub launch_bounds: Option<Symbol>,
+    pub maxnreg: Option<Symbol>,
+    pub local_maxnreg: Option<Symbol>,
+    pub cluster_dims: Option<Symbol>,
+    pub grid_constant: Option<Symbol>,
+    pub nv_register_params: Option<Symbol>,
+    pub main: Option<Symbol>,
+}
+
+impl Names {
+    fn new(i: &Interner) -> Names {
+        let g = |s: &str| i.get(s.as_bytes());
+        Names {
+            host: g("host"),
+            device: g("device"),
+            global: g("global"),
+            shared: g("shared"),
+            constant: g("constant"),
+            managed: g("managed"),
+            launch_bounds: g("launch_bounds"),
+            maxnreg: g("maxnreg"),
+            local_maxnreg: g("local_maxnreg"),
+            cluster_dims: g("cluster_dims"),
+            grid_constant: g("grid_constant"),
+            nv_register_params: g("nv_register_params"),
+            main: g("main"),
+        }
+    }
+}
+
+/// The function whose body is being walked.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct FnCtx {
+    pub entity: Option<EntityId>,
+    pub exec: crate::sema::ExecSpace,
+    pub in_template: bool,
+}
+
+pub(crate) struct Checker<'a> {
+    pub sema: &'a mut Sema,
+    pub interner: &'a Interner,
+    pub map: &'a SourceMap,
+    pub opts: &'a CheckOptions,
+    pub engine: &'a mut DiagEngine,
+    pub index: Index<'a>,
+    pub names: Names,
+    pub decls: usize,
+    pub func: Option<FnCtx>,
+    pub template_depth: u32,
+    pub class_depth: u32,
+    /// After cudafe++'s first error it prints callees of cross-space calls by a broken
+    /// mangled name (`"_Z1a1?"`); see [`Checker::callee_name`].
+    pub mangled_callee_names: bool,
+    /// Template kernels launched with explicit arguments, checked at the end.
+    pub pending_instantiations: Vec<(EntityId, &'a TemplateArgs, Span)>,
+    pub recoveries: &'a [Recovery],
+    /// For each function: which parameters its first declaration marks `__grid_constant__`,
+    /// and where that declaration names the function.
+    pub grid_constant: crate::intern::FxHashMap<EntityId, (Vec<bool>, Span)>,
+    /// Locals of the current function declared without an initializer and not yet set.
+    pub unset_locals: crate::intern::FxHashSet<EntityId>,
+}
+
+/// Which declaration a `__grid_constant__` comparison is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum GridConstantWhere {
+    Redeclaration,
+    Specialization,
+    Instantiation,
+}
+
+/// A function's execution space for the override rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Space {
+    H,
+    D,
+    Hd,
+}
+
+impl Space {
+    fn of(host: bool, device: bool) -> Space {
+        match (host, device) {
+            (true, true) => Space::Hd,
+            (false, true) => Space::D,
+            _ => Space::H,
+        }
+    }
+}
+
+/// An exec-space keyword.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Exec {
+    Host,
+    Device,
+    Global,
+}
+
+impl<'a> Checker<'a> {
+    pub(crate) fn emit(&mut self, d: Diagnostic) {
+        self.engine.emit(d);
+        if self.engine.has_errors() {
+            self.mangled_callee_names = true;
+        }
+    }
+
+    pub(crate) fn name_of(&self, sym: Symbol) -> String {
+        self.interner.name(sym).into_owned()
+    }
+
+    // -------------------------------------------------------------------------------------
+    // The walk
+
+    fn decls(&mut self, decls: &'a [Decl]) {
+        for d in decls {
+            self.decl(d);
+        }
+    }
+
+    pub(crate) fn decl(&mut self, d: &'a Decl) {
+        self.decls += 1;
+        match &d.kind {
+            DeclKind::Pragma => self.pragma(d.span),
+            DeclKind::Namespace(ns) => self.decls(&ns.decls),
+            DeclKind::LinkageSpec { decls, .. } => self.decls(decls),
+            DeclKind::Template { head, decl } => {
+                self.template_head(head, decl);
+                self.template_depth += 1;
+                self.decl(decl);
+                self.template_depth -= 1;
+            }
+            DeclKind::ExplicitInstantiation { is_extern, decl } => {
+                self.explicit_instantiation(*is_extern, decl);
+            }
+            DeclKind::Simple { specs, declarators } => {
+                self.type_spec(&specs.ty);
+                for id in declarators {
+                    self.init_declarator(specs, id);
+                }
+            }
+            DeclKind::Function(f) => self.function_definition(f),
+            DeclKind::Error => self.parse_error(d.span),
+            _ => {}
+        }
+    }
+
+    /// A construct the parser skipped: cudafe++'s syntax error, when we know which one it
+    /// gives (`expected a ";"`). Recoveries in system headers, and those we cannot name
+    /// exactly, only show in `--stats`.
+    pub(crate) fn parse_error(&mut self, span: Span) {
+        let Some(r) = self.recoveries.iter().find(|r| r.span == span) else {
+            return;
+        };
+        if self.map.presumed(r.at.lo).system {
+            return;
+        }
+        let id = match r.expected {
+            Some(";") => ids::EXP_SEMICOLON,
+            Some(")") => ids::EXP_RPAREN,
+            Some("]") => ids::EXP_RBRACKET,
+            Some("}") => ids::EXP_RBRACE,
+            Some("(") => ids::EXP_LPAREN,
+            Some("{") => ids::EXP_LBRACE,
+            Some(":") => ids::EXP_COLON,
+            _ => return,
+        };
+        self.emit(Diagnostic::new(id, r.at.lo));
+    }
+
+    /// The first byte of the decl-specifiers that is not an attribute or a blank.
+    fn after_attributes(&self, specs: &DeclSpecs) -> u32 {
+        let text = self.map.text();
+        let mut at = specs.span.lo;
+        loop {
+            while (at as usize) < text.len() && text[at as usize].is_ascii_whitespace() {
+                at += 1;
+            }
+            match specs.attrs.iter().find(|a| a.group.lo == at) {
+                Some(a) => at = a.group.hi,
+                None => return at,
+            }
+        }
+    }
+
+    /// Recoveries nested in a skipped span (other than the span itself).
+    pub(crate) fn recoveries_inside(&self, span: Span) -> Vec<Span> {
+        self.recoveries
+            .iter()
+            .filter(|r| r.span != span && r.span.lo >= span.lo && r.span.hi <= span.hi)
+            .map(|r| r.span)
+            .collect()
+    }
+
+    /// Class and enum definitions inside decl-specifiers.
+    fn type_spec(&mut self, ty: &'a TypeSpec) {
+        if let TypeSpec::Class(c) = ty {
+            self.class(c);
+        }
+    }
+
+    fn class(&mut self, c: &'a ClassSpec) {
+        self.class_depth += 1;
+        // Member declarations first, then the member function bodies (parsed after the
+        // class is complete).
+        let saved = self.func.take();
+        for m in &c.members {
+            self.member_decl(m);
+        }
+        self.func = saved;
+        if c.entity.is_some() {
+            self.overrides(c);
+        }
+        for m in &c.members {
+            self.member_bodies(m);
+        }
+        self.class_depth -= 1;
+    }
+
+    fn member_decl(&mut self, d: &'a Decl) {
+        match &d.kind {
+            DeclKind::Function(f) => {
+                self.decls += 1;
+                self.type_spec(&f.specs.ty);
+                self.function_declaration(&f.specs, &f.declarator, f.entity, true, d.span);
+            }
+            DeclKind::Template { head, decl } => {
+                self.template_head(head, decl);
+                self.template_depth += 1;
+                self.member_decl(decl);
+                self.template_depth -= 1;
+            }
+            _ => self.decl(d),
+        }
+    }
+
+    fn member_bodies(&mut self, d: &'a Decl) {
+        match &d.kind {
+            DeclKind::Function(f) => self.function_body(f),
+            DeclKind::Template { decl, .. } => {
+                self.template_depth += 1;
+                self.member_bodies(decl);
+                self.template_depth -= 1;
+            }
+            _ => {}
+        }
+    }
+
+    fn function_definition(&mut self, f: &'a FunctionDef) {
+        self.type_spec(&f.specs.ty);
+        self.function_declaration(&f.specs, &f.declarator, f.entity, true, f.body_span);
+        self.function_body(f);
+    }
+
+    fn init_declarator(&mut self, specs: &'a DeclSpecs, id: &'a InitDeclarator) {
+        if specs.is_typedef {
+            return;
+        }
+        if id.declarator.is_function() {
+            self.function_declaration(specs, &id.declarator, id.entity, false, id.span);
+        } else {
+            self.variable_declaration(specs, id);
+        }
+    }
+
+    /// Applies `#pragma nv_diag_*` and `#pragma nv_diagnostic` where they stand.
+    pub(crate) fn pragma(&mut self, span: Span) {
+        let text = self.map.slice(span);
+        // `#` `pragma` NAME ARGS
+        let mut i = 0;
+        let skip_ws = |i: &mut usize| {
+            while *i < text.len() && (text[*i] == b' ' || text[*i] == b'\t') {
+                *i += 1;
+            }
+        };
+        skip_ws(&mut i);
+        if text.get(i) != Some(&b'#') {
+            return;
+        }
+        i += 1;
+        skip_ws(&mut i);
+        if !text[i..].starts_with(b"pragma") {
+            return;
+        }
+        i += 6;
+        skip_ws(&mut i);
+        let start = i;
+        while i < text.len() && (text[i].is_ascii_alphanumeric() || text[i] == b'_') {
+            i += 1;
+        }
+        let Some(p) = DiagPragma::from_name(&text[start..i]) else {
+            return;
+        };
+        pragma::apply(self.engine, p, span.lo, &text[i..], span.lo + i as u32);
+    }
+
+    // -------------------------------------------------------------------------------------
+    // Attributes
+
+    /// Every attribute of a declaration, in source order.
+    fn all_attrs<'b>(specs: &'b DeclSpecs, d: &'b Declarator) -> Vec<&'b Attribute> {
+        let mut v: Vec<&Attribute> = specs.attrs.iter().chain(d.attrs.iter()).collect();
+        if let Some(f) = d.function() {
+            v.extend(f.attrs.iter());
+        }
+        for op in &d.ops {
+            if let DeclaratorOp::Pointer { attrs, .. } = op {
+                v.extend(attrs.iter());
+            }
+        }
+        v.sort_by_key(|a| a.span.lo);
+        v
+    }
+
+    fn is(&self, a: &Attribute, name: Option<Symbol>) -> bool {
+        name.is_some_and(|n| n == a.name) && a.namespace.is_none()
+    }
+
+    fn exec_kind(&self, a: &Attribute) -> Option<Exec> {
+        if a.syntax != AttrSyntax::Gnu {
+            return None;
+        }
+        if self.is(a, self.names.host) {
+            Some(Exec::Host)
+        } else if self.is(a, self.names.device) {
+            Some(Exec::Device)
+        } else if self.is(a, self.names.global) {
+            Some(Exec::Global)
+        } else {
+            None
+        }
+    }
+
+    fn mem_kind(&self, a: &Attribute) -> Option<MemSpace> {
+        if a.syntax != AttrSyntax::Gnu {
+            return None;
+        }
+        if self.is(a, self.names.device) {
+            Some(MemSpace::Device)
+        } else if self.is(a, self.names.constant) {
+            Some(MemSpace::Constant)
+        } else if self.is(a, self.names.shared) {
+            Some(MemSpace::Shared)
+        } else if self.is(a, self.names.managed) {
+            Some(MemSpace::Managed)
+        } else {
+            None
+        }
+    }
+
+    // -------------------------------------------------------------------------------------
+    // Functions
+
+    /// A function declaration or definition: its execution space and the rules about it.
+    fn function_declaration(
+        &mut self,
+        specs: &'a DeclSpecs,
+        d: &'a Declarator,
+        entity: Option<EntityId>,
+        is_definition: bool,
+        _span: Span,
+    ) {
+        let Some(id) = entity else {
+            return;
+        };
+        let attrs = Self::all_attrs(specs, d);
+        let mut exec = self.sema.entity(id).cuda.exec;
+        let mut global_attr: Option<Span> = None;
+        let mut first_dev_attr: Option<Span> = None;
+        for a in &attrs {
+            let Some(k) = self.exec_kind(a) else {
+                if self.is(a, self.names.nv_register_params) {
+                    self.emit(Diagnostic::new(ids::REGISTER_PARAMS_NOT_ENABLED, a.span.lo));
+                }
+                continue;
+            };
+            let illegal = match k {
+                Exec::Host => exec.global,
+                Exec::Device => exec.global,
+                Exec::Global => exec.host || exec.device,
+            };
+            if illegal {
+                self.emit(Diagnostic::new(ids::ILLEGAL_MEM_QUALIFIERS, a.span.lo));
+                continue;
+            }
+            match k {
+                Exec::Host => exec.host = true,
+                Exec::Device => {
+                    exec.device = true;
+                    first_dev_attr.get_or_insert(a.span);
+                }
+                Exec::Global => {
+                    exec.global = true;
+                    global_attr.get_or_insert(a.span);
+                    first_dev_attr.get_or_insert(a.span);
+                }
+            }
+        }
+        if self.opts.relaxed_constexpr
+            && (specs.is_constexpr || specs.is_consteval)
+            && !exec.host
+            && !exec.device
+            && !exec.global
+        {
+            exec.implicit_hd = true;
+        }
+        self.sema.entity_mut(id).cuda.exec = exec;
+        let is_member = self.sema.scope(self.sema.entity(id).parent).kind == ScopeKind::Class;
+        let name_span = d.name.as_ref().map(|n| n.last().span).unwrap_or(d.span);
+
+        // main
+        if let Some(dev) = first_dev_attr
+            && !is_member
+            && d.name
+                .as_ref()
+                .is_some_and(|n| !n.is_qualified() || n.global)
+            && self.names.main.is_some()
+            && d.name.as_ref().and_then(|n| n.ident()) == self.names.main
+            && self.sema.entity(id).parent == Sema::GLOBAL
+        {
+            if exec.global && !self.returns_builtin_int(specs, d) {
+                self.emit(Diagnostic::new(DiagId(951), name_span.lo));
+            }
+            self.emit(Diagnostic::new(ids::MAIN_MARKED_DEVICE, dev.lo));
+        }
+
+        if let Some(g) = global_attr {
+            self.global_rules(specs, d, id, g, is_member, is_definition);
+        }
+        self.launch_attributes(
+            &attrs,
+            d,
+            id,
+            exec.global,
+            is_member,
+            name_span,
+            &Bindings::default(),
+            None,
+        );
+        self.param_attributes(d);
+        let place = if d.name.as_ref().is_some_and(|n| n.last().args.is_some()) {
+            GridConstantWhere::Specialization
+        } else {
+            GridConstantWhere::Redeclaration
+        };
+        self.grid_constant_params(d, id, exec.global, name_span, place);
+        if exec.global
+            && is_definition
+            && self.template_depth == 0
+            && !attrs.iter().any(|a| self.is(a, self.names.launch_bounds))
+            && self.engine.enabled(ids::MISSING_LAUNCH_BOUNDS, _span.lo)
+        {
+            self.emit(Diagnostic::new(ids::MISSING_LAUNCH_BOUNDS, _span.lo));
+        }
+    }
+
+    /// `__grid_constant__` is for kernel parameters, and every declaration of a kernel must
+    /// mark the same parameters.
+    pub(crate) fn grid_constant_params(
+        &mut self,
+        d: &'a Declarator,
+        id: EntityId,
+        is_global: bool,
+        name_span: Span,
+        place: GridConstantWhere,
+    ) {
+        let Some(f) = d.function() else { return };
+        let marks: Vec<bool> = f
+            .params
+            .iter()
+            .map(|p| {
+                p.specs
+                    .attrs
+                    .iter()
+                    .chain(p.declarator.attrs.iter())
+                    .any(|a| self.is(a, self.names.grid_constant))
+            })
+            .collect();
+        if !is_global {
+            for _ in marks.iter().filter(|m| **m) {
+                self.emit(Diagnostic::new(ids::GRID_CONSTANT_NON_KERNEL, name_span.lo));
+            }
+            return;
+        }
+        // A specialization or an instantiation directive is compared with its template.
+        let key = match place {
+            GridConstantWhere::Redeclaration => id,
+            GridConstantWhere::Specialization | GridConstantWhere::Instantiation => {
+                match d
+                    .name
+                    .as_ref()
+                    .and_then(|n| n.resolution.entities().first().copied())
+                {
+                    Some(t) => t,
+                    None => return,
+                }
+            }
+        };
+        match self.grid_constant.get(&key).cloned() {
+            None => {
+                if place == GridConstantWhere::Redeclaration {
+                    self.grid_constant.insert(key, (marks, name_span));
+                }
+            }
+            Some((prev, prev_at)) => {
+                let templated = self.template_depth > 0;
+                for (i, (a, b)) in marks.iter().zip(&prev).enumerate() {
+                    if a == b {
+                        continue;
+                    }
+                    let diag = match place {
+                        GridConstantWhere::Redeclaration if templated => {
+                            ids::GRID_CONSTANT_INCOMPAT_TEMPL_REDECL
+                        }
+                        GridConstantWhere::Redeclaration => ids::GRID_CONSTANT_INCOMPAT_REDECL,
+                        GridConstantWhere::Specialization => {
+                            ids::GRID_CONSTANT_INCOMPAT_SPECIALIZATION
+                        }
+                        GridConstantWhere::Instantiation => {
+                            ids::GRID_CONSTANT_INCOMPAT_INSTANTIATION_DIRECTIVE
+                        }
+                    };
+                    let pname = f.params[i]
+                        .declarator
+                        .name
+                        .as_ref()
+                        .and_then(|n| n.ident())
+                        .map(|s| self.name_of(s))
+                        .unwrap_or_default();
+                    self.emit(
+                        Diagnostic::new(diag, name_span.lo)
+                            .arg_str(pname)
+                            .arg_pos(prev_at.lo),
+                    );
+                }
+            }
+        }
+    }
+
+    /// A virtual function must keep the execution space of the one it overrides.
+    fn overrides(&mut self, c: &'a ClassSpec) {
+        let Some(class) = c.entity else { return };
+        let Some(scope) = self.sema.entity(class).scope else {
+            return;
+        };
+        let bases = self.sema.scope(scope).bases.clone();
+        if bases.is_empty() {
+            return;
+        }
+        for m in &c.members {
+            let (specs, d, entity) = match &m.kind {
+                DeclKind::Function(f) => (&f.specs, &f.declarator, f.entity),
+                DeclKind::Simple { specs, declarators }
+                    if declarators.len() == 1 && declarators[0].declarator.is_function() =>
+                {
+                    (specs, &declarators[0].declarator, declarators[0].entity)
+                }
+                _ => continue,
+            };
+            let Some(derived) = entity else { continue };
+            let Some(name) = &d.name else { continue };
+            let is_dtor = matches!(name.last().kind, NameKind::Destructor(_));
+            let Some(base_fn) = self.overridden(&bases, name, d, is_dtor) else {
+                continue;
+            };
+            self.sema.entity_mut(derived).flags.is_virtual = true;
+            let base_exec = self.override_space(base_fn);
+            let derived_exec = self.declared_space(specs, d, derived);
+            use crate::sema::ExecSpace;
+            let host = ExecSpace {
+                host: true,
+                ..Default::default()
+            };
+            let dev = ExecSpace {
+                device: true,
+                ..Default::default()
+            };
+            let _ = (host, dev);
+            let diag = match (base_exec, derived_exec) {
+                (Space::H, Space::D) => ids::VFUNC_INCOMPAT_EXEC_H_D,
+                (Space::H, Space::Hd) => ids::VFUNC_INCOMPAT_EXEC_H_HD,
+                (Space::D, Space::Hd) => ids::VFUNC_INCOMPAT_EXEC_D_HD,
+                (Space::D, Space::H) => ids::VFUNC_INCOMPAT_EXEC_D_H,
+                (Space::Hd, Space::H) => ids::VFUNC_INCOMPAT_EXEC_HD_H,
+                (Space::Hd, Space::D) => ids::VFUNC_INCOMPAT_EXEC_HD_D,
+                _ => continue,
+            };
+            let b = format!("function \"{}\"", self.function_display_name(base_fn));
+            let dn = format!("function \"{}\"", self.function_display_name(derived));
+            self.emit(
+                Diagnostic::new(diag, name.last().span.lo)
+                    .arg_entity(b)
+                    .arg_entity(dn),
+            );
+        }
+    }
+
+    /// The virtual function in a base that `d` overrides, if any.
+    fn overridden(
+        &self,
+        bases: &[crate::sema::ScopeId],
+        name: &QualName,
+        d: &Declarator,
+        is_dtor: bool,
+    ) -> Option<EntityId> {
+        let sig = d
+            .function()
+            .map(|f| crate::syntax::signature_key(self.map, f));
+        for &b in bases {
+            let candidates: Vec<EntityId> = if is_dtor {
+                self.sema
+                    .scope(b)
+                    .names
+                    .iter()
+                    .filter(|(k, _)| self.interner.bytes(**k).starts_with(b"~"))
+                    .flat_map(|(_, v)| v.iter().copied())
+                    .collect()
+            } else {
+                let Some(sym) = name.ident() else { continue };
+                self.sema.lookup_in_class(b, sym, 0)
+            };
+            for c in candidates {
+                let e = self.sema.entity(c);
+                if e.kind != EntityKind::Function || !self.is_virtual(c) {
+                    continue;
+                }
+                if is_dtor {
+                    return Some(c);
+                }
+                let same = self
+                    .index
+                    .functions
+                    .get(&c)
+                    .and_then(|ds| ds.first())
+                    .and_then(|fd| fd.declarator.function())
+                    .map(|f| crate::syntax::signature_key(self.map, f));
+                if same.is_some() && same == sig {
+                    return Some(c);
+                }
+            }
+            // Further up.
+            let up = self.sema.scope(b).bases.clone();
+            if let Some(found) = self.overridden(&up, name, d, is_dtor) {
+                return Some(found);
+            }
+        }
+        None
+    }
+
+    fn is_virtual(&self, f: EntityId) -> bool {
+        self.sema.entity(f).flags.is_virtual
+    }
+
+    /// The space of an overridden function: constexpr and `__forceinline__` count as host.
+    fn override_space(&self, f: EntityId) -> Space {
+        let e = self.sema.entity(f).cuda.exec;
+        Space::of(e.host, e.device)
+    }
+
+    /// The space a declaration gives the overriding function: an implicitly declared
+    /// destructor is implicitly `__host__ __device__`; anything else takes its annotations.
+    fn declared_space(&self, _specs: &DeclSpecs, _d: &Declarator, f: EntityId) -> Space {
+        let e = self.sema.entity(f).cuda.exec;
+        Space::of(e.host, e.device)
+    }
+
+    fn returns_builtin_int(&self, specs: &DeclSpecs, d: &Declarator) -> bool {
+        d.ops.len() == 1
+            && matches!(&specs.ty, TypeSpec::Builtin(b) if b.int && !b.unsigned && b.long == 0 && !b.short)
+    }
+
+    /// The rules for `__global__` functions.
+    fn global_rules(
+        &mut self,
+        specs: &'a DeclSpecs,
+        d: &'a Declarator,
+        id: EntityId,
+        g: Span,
+        is_member: bool,
+        is_definition: bool,
+    ) {
+        let f = d.function();
+        let is_operator = d.name.as_ref().is_some_and(|n| {
+            matches!(
+                n.last().kind,
+                NameKind::Operator(_) | NameKind::Conversion(_) | NameKind::LiteralOperator(_)
+            )
+        });
+        let inline = specs.is_inline
+            || specs.is_constexpr
+            || (specs.is_friend && is_definition && self.class_depth > 0);
+        if inline {
+            self.emit(Diagnostic::new(ids::GLOBAL_FUNCTION_INLINE, g.lo).arg_str("__global__"));
+        }
+        if specs.is_friend && is_definition && self.class_depth > 0 {
+            self.emit(Diagnostic::new(
+                ids::GLOBAL_FRIEND_DEFINITION,
+                specs.span.lo,
+            ));
+        }
+        if is_member && !specs.is_friend {
+            self.emit(Diagnostic::new(ids::GLOBAL_CLASS_DECL, g.lo));
+        } else if is_operator {
+            self.emit(Diagnostic::new(ids::GLOBAL_OPERATOR_FUNCTION, g.lo));
+        }
+        // Return type: `void`, not deduced.
+        let trailing = f.and_then(|f| f.trailing_return.as_deref());
+        let deduced =
+            matches!(specs.ty, TypeSpec::Auto | TypeSpec::DecltypeAuto) && trailing.is_none();
+        if deduced {
+            self.emit(Diagnostic::new(
+                ids::GLOBAL_FUNCTION_DEDUCED_RETURN_TYPE,
+                g.lo,
+            ));
+        } else {
+            let ret = match trailing {
+                Some(t) => self.type_is_void(&t.specs, &t.declarator, 0),
+                None => self.type_is_void(specs, d, 1),
+            };
+            if ret == Some(false) {
+                self.emit(Diagnostic::new(ids::GLOBAL_FUNCTION_RETURN_TYPE, g.lo));
+            }
+        }
+        if let Some(f) = f {
+            if f.variadic {
+                self.emit(Diagnostic::new(ids::GLOBAL_FUNCTION_HAS_ELLIPSIS, g.lo));
+            }
+            if f.exception.is_some() {
+                self.emit(Diagnostic::new(ids::GLOBAL_EXCEPTION_SPEC, g.lo));
+            }
+        }
+        let _ = id;
+    }
+
+    /// Is the declared type (after the first `skip` declarator operators, which belong to
+    /// the function) `void`? `None` when it depends on template parameters or is unknown.
+    pub(crate) fn type_is_void(
+        &self,
+        specs: &DeclSpecs,
+        d: &Declarator,
+        skip: usize,
+    ) -> Option<bool> {
+        if d.ops.len() > skip {
+            return Some(false);
+        }
+        match &specs.ty {
+            TypeSpec::Builtin(b) => Some(b.void && b.long == 0 && !b.int),
+            TypeSpec::Named { name, .. } => match &name.resolution {
+                Resolution::Entity(e) => {
+                    let en = self.sema.entity(*e);
+                    match en.kind {
+                        EntityKind::TemplateTypeParam => None,
+                        EntityKind::Typedef => self.index.typedef_is_void(*e, self),
+                        EntityKind::Class(_) | EntityKind::Enum { .. } => Some(false),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            },
+            TypeSpec::Class(_) | TypeSpec::Enum(_) | TypeSpec::Elaborated { .. } => Some(false),
+            _ => None,
+        }
+    }
+
+    /// `__launch_bounds__`, `__maxnreg__`, `__local_maxnreg__`, `__cluster_dims__`.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn launch_attributes(
+        &mut self,
+        attrs: &[&Attribute],
+        d: &Declarator,
+        id: EntityId,
+        is_global: bool,
+        is_member: bool,
+        name_span: Span,
+        bind: &Bindings,
+        context: Option<&(String, Span)>,
+    ) {
+        let n = &self.names;
+        let (lb, mr, lmr, cd) = (n.launch_bounds, n.maxnreg, n.local_maxnreg, n.cluster_dims);
+        let mut launch_bounds: Option<&Attribute> = None;
+        let mut maxnreg: Option<&Attribute> = None;
+        let mut cluster: Option<&Attribute> = None;
+        let with_context = |d: Diagnostic| match context {
+            Some((text, at)) => d.context(text.as_bytes(), Some(at.lo)),
+            None => d,
+        };
+        for a in attrs {
+            if a.syntax != AttrSyntax::Gnu {
+                continue;
+            }
+            let which = if self.is(a, lb) {
+                "__launch_bounds__"
+            } else if self.is(a, mr) {
+                "__maxnreg__"
+            } else if self.is(a, cd) {
+                "__cluster_dims__"
+            } else if self.is(a, lmr) {
+                // `__local_maxnreg__` is for device functions; its value must be positive.
+                if let Some(Value::Int(v)) = a.args.first().map(|e| self.eval(e, bind))
+                    && v <= 0
+                {
+                    self.emit(with_context(Diagnostic::new(
+                        ids::MAXNREG_NEGATIVE,
+                        a.span.lo,
+                    )));
+                }
+                continue;
+            } else {
+                continue;
+            };
+            if !is_global {
+                if context.is_none() {
+                    if is_member && which == "__launch_bounds__" {
+                        self.emit(
+                            Diagnostic::new(ids::BOUNDS_ATTR_ONLY_NONMEMBER_FUNC, a.span.lo)
+                                .arg_str(which),
+                        );
+                    }
+                    let id = if which == "__launch_bounds__" {
+                        ids::BOUNDS_ATTR_ONLY_ON_GLOBAL_FUNC
+                    } else {
+                        ids::MAXNREG_ATTR_ONLY_ON_GLOBAL_FUNC
+                    };
+                    self.emit(Diagnostic::new(id, name_span.lo).arg_str(which));
+                }
+                continue;
+            }
+            match which {
+                "__launch_bounds__" => launch_bounds = Some(a),
+                "__maxnreg__" => maxnreg = Some(a),
+                _ => cluster = Some(a),
+            }
+        }
+        if !is_global {
+            return;
+        }
+        let _ = d;
+        // Values.
+        let vals = |c: &Self, a: &Attribute| -> Vec<Value> {
+            a.args.iter().map(|e| c.eval(e, bind)).collect()
+        };
+        let mut lb_vals = Vec::new();
+        if let Some(a) = launch_bounds {
+            lb_vals = vals(self, a);
+            if let Some(Value::Int(v)) = lb_vals.get(2)
+                && *v < 0
+            {
+                self.emit(with_context(Diagnostic::new(
+                    ids::MAX_BLOCKS_PER_CLUSTER_NEGATIVE,
+                    a.span.lo,
+                )));
+            }
+        }
+        if let Some(a) = maxnreg
+            && let Some(Value::Int(v)) = vals(self, a).first()
+            && *v <= 0
+        {
+            self.emit(with_context(Diagnostic::new(
+                ids::MAXNREG_NEGATIVE,
+                a.span.lo,
+            )));
+        }
+        if launch_bounds.is_some() && maxnreg.is_some() && context.is_none() {
+            self.emit(
+                Diagnostic::new(ids::BOUNDS_MAXNREG_INCOMPATIBLE_QUALIFIERS, name_span.lo)
+                    .arg_str("__launch_bounds__ and __maxnreg__"),
+            );
+        }
+        let mut cluster_total: Option<i128> = None;
+        if let Some(a) = cluster {
+            let v = vals(self, a);
+            if v.iter().any(|x| matches!(x, Value::Int(i) if *i <= 0)) {
+                self.emit(with_context(
+                    Diagnostic::new(ids::CLUSTER_DIMS_MUST_BE_POSITIVE, a.span.lo)
+                        .arg_str("__cluster_dims__"),
+                ));
+            } else if v.iter().all(|x| matches!(x, Value::Int(_))) {
+                cluster_total = Some(
+                    v.iter()
+                        .map(|x| if let Value::Int(i) = x { *i } else { 1 })
+                        .product(),
+                );
+            }
+        }
+        if let (Some(total), Some(Value::Int(max))) = (cluster_total, lb_vals.get(2))
+            && *max >= 0
+            && total > *max
+        {
+            self.emit(with_context(
+                Diagnostic::new(ids::TOO_MANY_BLOCKS_IN_CLUSTER, name_span.lo)
+                    .arg_str("__cluster_dims__"),
+            ));
+        }
+        // Record the configuration.
+        let cv = |v: Option<&Value>| {
+            v.map(|v| match v {
+                Value::Int(i) => ConfigValue::Known(*i),
+                Value::Dependent => ConfigValue::Dependent,
+                Value::Unknown => ConfigValue::Invalid,
+            })
+        };
+        if context.is_none() {
+            let cuda = &mut self.sema.entity_mut(id).cuda.launch;
+            if launch_bounds.is_some() {
+                cuda.launch_bounds =
+                    Some([cv(lb_vals.first()), cv(lb_vals.get(1)), cv(lb_vals.get(2))]);
+            }
+        }
+    }
+
+    /// Memory-space attributes on parameters are ignored (#1835-D); `__grid_constant__` is
+    /// for kernel parameters.
+    fn param_attributes(&mut self, d: &'a Declarator) {
+        let Some(f) = d.function() else {
+            return;
+        };
+        for p in &f.params {
+            let attrs = Self::all_attrs(&p.specs, &p.declarator);
+            for a in attrs {
+                if let Some(m) = self.mem_kind(a) {
+                    self.emit(
+                        Diagnostic::new(ids::WRONG_ENTITY_FOR_ATTRIBUTE, a.span.lo)
+                            .arg_str(m.keyword()),
+                    );
+                }
+            }
+        }
+    }
+
+    /// Checks on template heads of `__global__` function templates.
+    fn template_head(&mut self, head: &'a TemplateHead, decl: &'a Decl) {
+        let (specs, d) = match &decl.kind {
+            DeclKind::Function(f) => (&f.specs, &f.declarator),
+            DeclKind::Simple { specs, declarators }
+                if declarators.len() == 1 && declarators[0].declarator.is_function() =>
+            {
+                (specs, &declarators[0].declarator)
+            }
+            _ => return,
+        };
+        let attrs = Self::all_attrs(specs, d);
+        if !attrs
+            .iter()
+            .any(|a| self.exec_kind(a) == Some(Exec::Global))
+        {
+            return;
+        }
+        let packs: Vec<&TemplateParam> = head.params.iter().filter(|p| p.pack).collect();
+        let last_is_pack = head.params.last().is_some_and(|p| p.pack);
+        if let Some(first) = packs.first()
+            && (!last_is_pack || packs.len() > 1)
+        {
+            let at = self.param_name_span(first);
+            self.emit(Diagnostic::new(ids::GLOBAL_FUNCTION_PACK_NOT_LAST, at.lo));
+        }
+        if packs.len() > 1 {
+            let at = self.param_name_span(packs[1]);
+            self.emit(Diagnostic::new(ids::GLOBAL_FUNCTION_MULTIPLE_PACKS, at.lo));
+        }
+    }
+
+    fn param_name_span(&self, p: &TemplateParam) -> Span {
+        match p.entity {
+            Some(e) => self.sema.entity(e).first_decl(),
+            None => p.span,
+        }
+    }
+
+    fn explicit_instantiation(&mut self, is_extern: bool, decl: &'a Decl) {
+        let (specs, d) = match &decl.kind {
+            DeclKind::Simple { specs, declarators } if declarators.len() == 1 => {
+                (specs, &declarators[0].declarator)
+            }
+            DeclKind::Function(f) => (&f.specs, &f.declarator),
+            _ => return,
+        };
+        if !d.is_function() {
+            return;
+        }
+        let attrs = Self::all_attrs(specs, d);
+        let is_global = attrs
+            .iter()
+            .any(|a| self.exec_kind(a) == Some(Exec::Global))
+            || d.name
+                .as_ref()
+                .and_then(|n| n.resolution.entities().first().copied())
+                .is_some_and(|e| self.sema.entity(e).cuda.exec.global);
+        if is_extern && is_global && self.opts.static_host_stub && !self.opts.device_c {
+            let at = d.name.as_ref().map(|n| n.span).unwrap_or(d.span);
+            self.emit(Diagnostic::new(ids::EXTERN_KERNEL_TEMPLATE, at.lo));
+        }
+        if is_global
+            && let Some(t) = d
+                .name
+                .as_ref()
+                .and_then(|n| n.resolution.entities().first().copied())
+        {
+            // cudafe++ points at the declaration's type, after its attributes.
+            let at = self.after_attributes(specs);
+            self.grid_constant_params(
+                d,
+                t,
+                true,
+                Span::new(at, at),
+                GridConstantWhere::Instantiation,
+            );
+        }
+    }
+
+    // -------------------------------------------------------------------------------------
+    // Variables
+
+    fn variable_declaration(&mut self, specs: &'a DeclSpecs, id: &'a InitDeclarator) {
+        let d = &id.declarator;
+        let attrs = Self::all_attrs(specs, d);
+        let mems: Vec<(&Attribute, MemSpace)> = attrs
+            .iter()
+            .filter_map(|a| self.mem_kind(a).map(|m| (*a, m)))
+            .collect();
+        if mems.is_empty() {
+            return;
+        }
+        let name_span = d.name.as_ref().map(|n| n.last().span).unwrap_or(d.span);
+        let Some(entity) = id.entity else {
+            return;
+        };
+        let kind = self.sema.entity(entity).kind;
+        let parent = self.sema.entity(entity).parent;
+        let in_class = self.sema.scope(parent).kind == ScopeKind::Class;
+        // Non-static data members: the memory space does not apply (a warning).
+        if kind == EntityKind::Field {
+            for (a, m) in &mems {
+                self.emit(
+                    Diagnostic::new(ids::WRONG_ENTITY_FOR_ATTRIBUTE, a.span.lo)
+                        .arg_str(m.keyword()),
+                );
+            }
+            return;
+        }
+        if in_class {
+            self.emit(Diagnostic::new(
+                ids::ILLEGAL_MEMBER_QUALIFIERS,
+                mems[0].0.span.lo,
+            ));
+            return;
+        }
+        // Combine: __shared__ with __constant__ is illegal; __managed__ with either too.
+        let mut space = self.sema.entity(entity).cuda.mem;
+        let mut bad_managed = false;
+        for (a, m) in &mems {
+            let new = match (space, *m) {
+                (MemSpace::Host, m) => m,
+                (MemSpace::Device, m) => m,
+                (s, MemSpace::Device) => s,
+                (MemSpace::Managed, MemSpace::Shared | MemSpace::Constant)
+                | (MemSpace::Shared | MemSpace::Constant, MemSpace::Managed) => {
+                    bad_managed = true;
+                    MemSpace::Managed
+                }
+                (a, b) if a == b => a,
+                _ => {
+                    self.emit(Diagnostic::new(ids::ILLEGAL_MEM_QUALIFIERS, a.span.lo));
+                    space
+                }
+            };
+            space = new;
+        }
+        if bad_managed {
+            self.emit(Diagnostic::new(
+                ids::MANAGED_CANT_BE_SHARED_CONSTANT,
+                name_span.lo,
+            ));
+        }
+        self.sema.entity_mut(entity).cuda.mem = space;
+        let local = matches!(
+            self.sema.scope(parent).kind,
+            ScopeKind::Block | ScopeKind::Function
+        );
+        if local
+            && let Some(f) = self.func
+            && !f.exec.device
+            && !f.exec.global
+            && !f.exec.implicit_hd
+        {
+            let is_static =
+                specs.storage == Some(StorageClass::Static) || space == MemSpace::Shared;
+            self.emit(
+                Diagnostic::new(ids::ILLEGAL_LOCAL_TO_HOST_FUNCTION, name_span.lo)
+                    .arg_str(if is_static {
+                        "a static"
+                    } else {
+                        "an automatic"
+                    })
+                    .arg_str(space.keyword()),
+            );
+            return;
+        }
+        if space == MemSpace::Managed {
+            if d.ops
+                .iter()
+                .any(|o| matches!(o, DeclaratorOp::LValueRef | DeclaratorOp::RValueRef))
+            {
+                self.emit(Diagnostic::new(
+                    ids::MANAGED_REFERENCE_TYPE_NOT_ALLOWED,
+                    name_span.lo,
+                ));
+            } else if specs.is_const
+                && !d
+                    .ops
+                    .iter()
+                    .any(|o| matches!(o, DeclaratorOp::Pointer { .. }))
+            {
+                self.emit(Diagnostic::new(
+                    ids::MANAGED_CONST_TYPE_NOT_ALLOWED,
+                    name_span.lo,
+                ));
+            }
+        }
+        if space == MemSpace::Shared && id.init.is_some() {
+            self.emit(
+                Diagnostic::new(ids::ILLEGAL_INIT, name_span.lo)
+                    .arg_str("__shared__")
+                    .arg_str(""),
+            );
+        }
+        if specs.is_inline
+            && !local
+            && !self.opts.device_c
+            && matches!(
+                space,
+                MemSpace::Device | MemSpace::Constant | MemSpace::Managed
+            )
+            && specs.storage != Some(StorageClass::Static)
+            && !self.sema.entity(entity).flags.in_anonymous_namespace
+        {
+            self.emit(Diagnostic::new(ids::UNSUPPORTED_INLINE_VAR, name_span.lo));
+        }
+    }
+}

@@ -1,0 +1,73 @@
+//! Our `cudafe` against the real cudafe++ on every case of `tests/cases/`: the same exit
+//! status and byte-identical stderr (diagnostics, their order, echo and caret lines, the
+//! summary), with nvcc's exact command line for each.
+//!
+//! Cases we do not match yet are listed in `tests/frontend_xfail.txt`, one name per line; a
+//! listed case that starts to match fails the test too, so the list only shrinks.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use difftest::case::Case;
+use difftest::frontend::{Frontend, FrontendSetup};
+use libtest_mimic::{Arguments, Failed, Trial};
+
+fn main() {
+    let args = Arguments::from_args();
+    let dir = difftest::workspace_root().join("tests/cases");
+    let cases = difftest::case::discover(&dir).expect("the corpus");
+    let xfail: BTreeSet<String> = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/frontend_xfail.txt"),
+    )
+    .unwrap_or_default()
+    .lines()
+    .map(str::trim)
+    .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    .map(str::to_string)
+    .collect();
+    let ours = PathBuf::from(env!("CARGO_BIN_EXE_cudafe"));
+    let trials = cases
+        .into_iter()
+        .map(|case| {
+            let expect_failure = xfail.contains(&case.name);
+            let ours = ours.clone();
+            Trial::test(case.name.clone(), move || {
+                match (compare(&case, &ours), expect_failure) {
+                    (Ok(()), false) => Ok(()),
+                    (Err(e), false) => Err(Failed::from(e)),
+                    (Ok(()), true) => Err(Failed::from(
+                        "this case now matches cudafe++: remove it from tests/frontend_xfail.txt",
+                    )),
+                    (Err(_), true) => Ok(()),
+                }
+            })
+        })
+        .collect();
+    libtest_mimic::run(&args, trials).exit();
+}
+
+fn compare(case: &Case, ours: &Path) -> Result<(), String> {
+    let tk = difftest::toolkit::reference().map_err(|e| format!("{e:#}"))?;
+    let work =
+        difftest::fresh_dir(Path::new("frontend").join(&case.name)).map_err(|e| e.to_string())?;
+    let mut args = case.nvcc_args();
+    args.extend(case.sources());
+    args.push("-c".into());
+    let setup = FrontendSetup::new(tk, case.dir(), &work, &args).map_err(|e| format!("{e:#}"))?;
+    setup.preprocess(case.dir()).map_err(|e| format!("{e:#}"))?;
+    let want = setup
+        .run(&Frontend::Reference, case.dir())
+        .map_err(|e| format!("{e:#}"))?;
+    let got = setup
+        .run(&Frontend::Binary(ours.to_path_buf()), case.dir())
+        .map_err(|e| format!("{e:#}"))?;
+    for (w, g) in want.iter().zip(&got) {
+        if w.exit_code != g.exit_code || w.stderr != g.stderr {
+            return Err(format!(
+                "{}: cudafe++ exited {}, ours {}\n--- cudafe++ stderr:\n{}\n--- our stderr:\n{}",
+                w.job.source_name, w.exit_code, g.exit_code, w.stderr, g.stderr
+            ));
+        }
+    }
+    Ok(())
+}
