@@ -19,7 +19,7 @@ fn main() {
     let map = SourceMap::new(&path, bytes);
     let lexed = lexer::lex(&map, &LexOptions::default());
     let t1 = std::time::Instant::now();
-    let parsed = parser::parse(&map, &lexed.tokens, ParseOptions { cxx, gnu: true });
+    let parsed = parser::parse(&map, lexed.tokens, ParseOptions { cxx, gnu: true });
     let t2 = std::time::Instant::now();
     eprintln!(
         "tokens: {}  lex: {:?}  parse: {:?}  entities: {}  recoveries: {}",
@@ -29,6 +29,13 @@ fn main() {
         parsed.sema.entities.len(),
         parsed.unit.recoveries.len()
     );
+    if std::env::var_os("KINDS").is_some() {
+        let mut counts = std::collections::BTreeMap::new();
+        for e in &parsed.sema.entities {
+            *counts.entry(format!("{:?}", e.kind)).or_insert(0) += 1;
+        }
+        eprintln!("{counts:?}");
+    }
     for r in parsed.unit.recoveries.iter().take(40) {
         let p = map.presumed(r.at.lo);
         let line = String::from_utf8_lossy(map.physical_line_text(r.at.lo));

@@ -109,9 +109,8 @@ pub fn analyze_here(map: &SourceMap, opts: &FrontendOptions, engine: &mut DiagEn
     stats.lex_errors = lexed.errors.len();
 
     let t = Instant::now();
-    let parsed = parser::parse(map, &lexed.tokens, opts.parse);
+    let parsed = parser::parse(map, lexed.tokens, opts.parse);
     stats.parse_time = t.elapsed();
-    drop(lexed);
     let mut sema = parsed.sema;
     let interner = parsed.interner;
     let unit = parsed.unit;

@@ -110,6 +110,7 @@ pub struct SourceMap {
     line_starts: Vec<Offset>,
     files: Vec<SourceFile>,
     markers: Vec<LineMarker>,
+    file_ids: crate::intern::FxHashMap<Arc<str>, FileId>,
 }
 
 impl SourceMap {
@@ -135,6 +136,7 @@ impl SourceMap {
                 name: input_name.into(),
             }],
             markers: Vec::new(),
+            file_ids: Default::default(),
         };
         for idx in 0..map.line_starts.len() {
             let start = map.line_starts[idx] as usize;
@@ -267,11 +269,17 @@ impl SourceMap {
     }
 
     fn intern(&mut self, name: &str) -> FileId {
-        if let Some(i) = self.files.iter().position(|f| &*f.name == name) {
-            return FileId(i as u32);
+        if &*self.files[0].name == name {
+            return FileId(0);
         }
-        self.files.push(SourceFile { name: name.into() });
-        FileId(self.files.len() as u32 - 1)
+        if let Some(&id) = self.file_ids.get(name) {
+            return id;
+        }
+        let name: Arc<str> = name.into();
+        let id = FileId(self.files.len() as u32);
+        self.files.push(SourceFile { name: name.clone() });
+        self.file_ids.insert(name, id);
+        id
     }
 }
 

@@ -978,12 +978,9 @@ impl<'a> Checker<'a> {
                 Value::Unknown => ConfigValue::Invalid,
             })
         };
-        if context.is_none() {
-            let cuda = &mut self.sema.entity_mut(id).cuda.launch;
-            if launch_bounds.is_some() {
-                cuda.launch_bounds =
-                    Some([cv(lb_vals.first()), cv(lb_vals.get(1)), cv(lb_vals.get(2))]);
-            }
+        if context.is_none() && launch_bounds.is_some() {
+            let cuda = self.sema.entity_mut(id).cuda.launch.get_or_insert_default();
+            cuda.launch_bounds = Some([cv(lb_vals.first()), cv(lb_vals.get(1)), cv(lb_vals.get(2))]);
         }
     }
 

@@ -116,7 +116,8 @@ pub struct LaunchConfig {
 pub struct CudaInfo {
     pub exec: ExecSpace,
     pub mem: MemSpace,
-    pub launch: LaunchConfig,
+    /// Boxed: few entities have one, and it is large.
+    pub launch: Option<Box<LaunchConfig>>,
     /// `__device_builtin__` (types and functions the runtime headers mark).
     pub device_builtin: bool,
     /// `__grid_constant__` on a parameter.

@@ -119,13 +119,30 @@ pub struct Entity {
     pub targets: Vec<EntityId>,
     pub flags: EntityFlags,
     pub cuda: CudaInfo,
-    /// The span of the name in each declaration, first declaration first.
-    pub decls: Vec<Span>,
+    /// The span of the name in the first declaration.
+    first_decl: Span,
+    /// The spans of the names in later declarations, in order.
+    redecls: Vec<Span>,
 }
 
 impl Entity {
     pub fn first_decl(&self) -> Span {
-        self.decls.first().copied().unwrap_or_default()
+        self.first_decl
+    }
+
+    /// The span of the name in each declaration, first declaration first.
+    pub fn decls(&self) -> impl Iterator<Item = Span> + '_ {
+        std::iter::once(self.first_decl).chain(self.redecls.iter().copied())
+    }
+
+    /// How many times the entity has been declared.
+    pub fn decl_count(&self) -> usize {
+        1 + self.redecls.len()
+    }
+
+    /// Records another declaration of the entity.
+    pub fn add_decl(&mut self, name: Span) {
+        self.redecls.push(name);
     }
 }
 
@@ -189,6 +206,8 @@ impl Scope {
 pub struct Sema {
     pub entities: Vec<Entity>,
     pub scopes: Vec<Scope>,
+    /// Counts changes: a lookup result is valid as long as this has not moved.
+    generation: u64,
 }
 
 impl Default for Sema {
@@ -205,6 +224,7 @@ impl Sema {
         Sema {
             entities: Vec::new(),
             scopes: vec![Scope::new(ScopeKind::Namespace, None, None)],
+            generation: 0,
         }
     }
 
@@ -213,7 +233,13 @@ impl Sema {
     }
 
     pub fn entity_mut(&mut self, id: EntityId) -> &mut Entity {
+        self.generation += 1;
         &mut self.entities[id.0 as usize]
+    }
+
+    /// Changes with every change to entities or scopes.
+    pub fn generation(&self) -> u64 {
+        self.generation
     }
 
     pub fn scope(&self, id: ScopeId) -> &Scope {
@@ -221,6 +247,7 @@ impl Sema {
     }
 
     pub fn scope_mut(&mut self, id: ScopeId) -> &mut Scope {
+        self.generation += 1;
         &mut self.scopes[id.0 as usize]
     }
 
@@ -244,6 +271,7 @@ impl Sema {
         parent: ScopeId,
         span: Span,
     ) -> EntityId {
+        self.generation += 1;
         let id = EntityId(self.entities.len() as u32);
         self.entities.push(Entity {
             kind,
@@ -257,7 +285,8 @@ impl Sema {
             targets: Vec::new(),
             flags: EntityFlags::default(),
             cuda: CudaInfo::default(),
-            decls: vec![span],
+            first_decl: span,
+            redecls: Vec::new(),
         });
         if let Some(n) = name {
             self.bind(parent, n, id);

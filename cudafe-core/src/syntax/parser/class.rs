@@ -456,7 +456,7 @@ impl<'a> Parser<'a> {
         };
         let id = match existing {
             Some(e) if self.sema.entity(e).scope.is_none() => {
-                self.sema.entity_mut(e).decls.push(name.span);
+                self.sema.entity_mut(e).add_decl(name.span);
                 self.sema.entity_mut(e).flags.friend_only = false;
                 e
             }
@@ -696,7 +696,7 @@ impl<'a> Parser<'a> {
             if let Some(e) = existing
                 && matches!(self.sema.entity(e).kind, EntityKind::Enum { .. })
             {
-                self.sema.entity_mut(e).decls.push(n.span);
+                self.sema.entity_mut(e).add_decl(n.span);
                 return Some(e);
             }
         }

@@ -2383,7 +2383,7 @@ impl<'a> Parser<'a> {
         });
         let id = match existing {
             Some(e) => {
-                self.sema.entity_mut(e).decls.push(name.span);
+                self.sema.entity_mut(e).add_decl(name.span);
                 e
             }
             None => {
@@ -2446,7 +2446,7 @@ impl<'a> Parser<'a> {
 
     /// Records whether an entity's first declaration is in a system header.
     pub(crate) fn note_system(&mut self, id: EntityId, span: Span) {
-        if self.sema.entity(id).decls.len() == 1 {
+        if self.sema.entity(id).decl_count() == 1 {
             let sys = self.map.presumed(span.lo).system;
             self.sema.entity_mut(id).flags.in_system_header = sys;
             let anon = {

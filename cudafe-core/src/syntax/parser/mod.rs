@@ -140,6 +140,9 @@ pub struct Parser<'a> {
     pub(crate) declarator_class_ctx: Option<ScopeId>,
     /// In a type-id where only a type can stand: unresolvable qualified names are types.
     pub(crate) dependent_types_ok: bool,
+    /// Qualified names already read at a position (see [`Parser::qualified_name`]).
+    pub(crate) name_memo: crate::intern::FxHashMap<names::NameKey, (PResult<crate::syntax::ast::QualName>, Mark)>,
+    pub(crate) name_memo_generation: u64,
 }
 
 /// The result of parsing a translation unit.
@@ -152,27 +155,28 @@ pub struct Parsed {
 const NO_SYM: Symbol = Symbol(u32::MAX);
 
 impl<'a> Parser<'a> {
-    pub fn new(map: &'a SourceMap, tokens: &[Token], opts: ParseOptions) -> Parser<'a> {
+    /// A parser over `tokens` (the lexer's output, filtered in place: pragmas are set aside,
+    /// directives dropped).
+    pub fn new(map: &'a SourceMap, mut toks: Vec<Token>, opts: ParseOptions) -> Parser<'a> {
         let mut interner = Interner::new();
         let known = Known::new(&mut interner);
-        let mut toks = Vec::with_capacity(tokens.len());
-        let mut syms = Vec::with_capacity(tokens.len());
+        let mut syms = Vec::with_capacity(toks.len() + 1);
         let mut pragmas = Vec::new();
-        for t in tokens {
-            match t.kind {
-                TokenKind::Pragma => pragmas.push(*t),
-                TokenKind::Directive => {}
-                TokenKind::Ident => {
-                    let name = t.name(map);
-                    syms.push(interner.intern(&name));
-                    toks.push(*t);
-                }
-                _ => {
-                    syms.push(NO_SYM);
-                    toks.push(*t);
-                }
+        toks.retain(|t| match t.kind {
+            TokenKind::Pragma => {
+                pragmas.push(*t);
+                false
             }
-        }
+            TokenKind::Directive => false,
+            TokenKind::Ident => {
+                syms.push(interner.intern(&t.name(map)));
+                true
+            }
+            _ => {
+                syms.push(NO_SYM);
+                true
+            }
+        });
         if toks.last().is_none_or(|t| t.kind != TokenKind::Eof) {
             let end = map.text().len() as u32;
             toks.push(Token::new(
@@ -226,6 +230,8 @@ impl<'a> Parser<'a> {
             linkage_extern_pending: false,
             declarator_class_ctx: None,
             dependent_types_ok: false,
+            name_memo: Default::default(),
+            name_memo_generation: u64::MAX,
         }
     }
 
@@ -686,6 +692,6 @@ pub enum DeclContext {
 }
 
 /// Lexes and parses a preprocessed translation unit.
-pub fn parse(map: &SourceMap, tokens: &[Token], opts: ParseOptions) -> Parsed {
+pub fn parse(map: &SourceMap, tokens: Vec<Token>, opts: ParseOptions) -> Parsed {
     Parser::new(map, tokens, opts).parse()
 }

@@ -8,6 +8,15 @@ use crate::syntax::ast::{
     Expr, NameKind, NameSegment, OverloadedOp, QualName, Resolution, TemplateArg, TemplateArgs,
 };
 
+/// The memo key of a qualified name: where it starts and what lookup sees from there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct NameKey {
+    pos: u32,
+    split: bool,
+    scope: ScopeId,
+    ctx: Option<ScopeId>,
+}
+
 /// Where the next component of a qualified name is looked up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum LookupIn {
@@ -100,6 +109,40 @@ impl<'a> Parser<'a> {
     /// Stops before a `::` that is not followed by a name component, so the `::*` of a
     /// member-pointer declarator is left for the caller.
     pub(crate) fn qualified_name(&mut self) -> PResult<QualName> {
+        // The same name is often read several times while the parser tries alternatives
+        // (a template argument as a type, then as an expression; a statement as a
+        // declaration, then as an expression); with nested template arguments that would be
+        // exponential. Results are kept until the next change to the scopes.
+        let key = NameKey {
+            pos: self.pos as u32,
+            split: self.split.is_some(),
+            scope: self.scope,
+            ctx: self.declarator_class_ctx,
+        };
+        let generation = self.sema.generation();
+        if self.name_memo_generation != generation {
+            // Clearing costs the table's capacity: start afresh when it has grown.
+            if self.name_memo.capacity() > 256 {
+                self.name_memo = Default::default();
+            } else {
+                self.name_memo.clear();
+            }
+            self.name_memo_generation = generation;
+        }
+        if let Some((result, end)) = self.name_memo.get(&key) {
+            let (result, end) = (result.clone(), *end);
+            self.reset_keep_recoveries(end);
+            return result;
+        }
+        let result = self.qualified_name_uncached();
+        if self.sema.generation() == generation {
+            let end = self.mark();
+            self.name_memo.insert(key, (result.clone(), end));
+        }
+        result
+    }
+
+    fn qualified_name_uncached(&mut self) -> PResult<QualName> {
         let start = self.peek().span;
         let mut global = false;
         let mut ctx = LookupIn::Here;
