@@ -12,6 +12,7 @@
 //! The text is kept as bytes: sources in other encodings than UTF-8 (Latin-1 comments and
 //! string literals are common) must reach the host file unchanged.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 /// A byte offset into the preprocessed text.
@@ -122,12 +123,9 @@ impl SourceMap {
         let text: Arc<[u8]> = text.into();
         let bytes = &text[..];
         let limit = bytes.len().min(u32::MAX as usize - 1);
-        let mut line_starts = vec![0];
-        for (i, &b) in bytes[..limit].iter().enumerate() {
-            if b == b'\n' {
-                line_starts.push(i as Offset + 1);
-            }
-        }
+        let mut line_starts = Vec::with_capacity(limit / 32 + 1);
+        line_starts.push(0);
+        line_starts.extend(memchr::memchr_iter(b'\n', &bytes[..limit]).map(|i| i as Offset + 1));
         let mut map = SourceMap {
             text: text.clone(),
             input_name: input_name.into(),
@@ -140,6 +138,14 @@ impl SourceMap {
         };
         for idx in 0..map.line_starts.len() {
             let start = map.line_starts[idx] as usize;
+            // Only lines whose first non-blank is `#` can be markers.
+            let first = bytes[start..]
+                .iter()
+                .find(|&&b| b != b' ' && b != b'\t')
+                .copied();
+            if first != Some(b'#') {
+                continue;
+            }
             let end = map.line_end(idx);
             let line = &text[start..end];
             if let Some((number, name, flags)) = parse_marker(line) {
@@ -284,54 +290,68 @@ impl SourceMap {
 }
 
 /// Parses `# 12 "file" 1 3` or `#line 12 "file"`; `None` for anything else.
-pub fn parse_marker(line: &[u8]) -> Option<(u32, String, MarkerFlags)> {
-    let first = line.iter().position(|&b| b != b' ' && b != b'\t')?;
-    if line[first] != b'#' {
-        return None;
+pub fn parse_marker(line: &[u8]) -> Option<(u32, Cow<'_, str>, MarkerFlags)> {
+    fn skip_blanks(s: &[u8]) -> &[u8] {
+        let n = s.iter().take_while(|&&b| b == b' ' || b == b'\t').count();
+        &s[n..]
     }
-    let line = String::from_utf8_lossy(line);
-    let rest = line.trim_start_matches([' ', '\t']).strip_prefix('#')?;
-    let rest = rest.trim_start_matches([' ', '\t']);
-    let rest = match rest.strip_prefix("line") {
-        Some(r) if r.starts_with([' ', '\t']) => r.trim_start_matches([' ', '\t']),
+    let rest = skip_blanks(line).strip_prefix(b"#")?;
+    let rest = skip_blanks(rest);
+    let rest = match rest.strip_prefix(b"line") {
+        Some(r) if r.starts_with(b" ") || r.starts_with(b"\t") => skip_blanks(r),
         Some(_) => return None,
         None => rest,
     };
-    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
     if digits == 0 {
         return None;
     }
-    let number: u32 = rest[..digits].parse().ok()?;
-    let rest = rest[digits..].trim_start_matches([' ', '\t']);
-    let rest = rest.strip_prefix('"')?;
-    let mut name = String::new();
-    let mut chars = rest.char_indices();
-    let mut end = None;
-    while let Some((i, c)) = chars.next() {
-        match c {
-            '\\' => {
-                if let Some((_, e)) = chars.next() {
-                    name.push(e);
+    let mut number: u32 = 0;
+    for &d in &rest[..digits] {
+        number = number.checked_mul(10)?.checked_add(u32::from(d - b'0'))?;
+    }
+    let rest = skip_blanks(&rest[digits..]).strip_prefix(b"\"")?;
+    // The name, with `\\` and `\"` escapes.
+    let close = memchr::memchr(b'"', rest)?;
+    let (name, tail): (Cow<'_, [u8]>, &[u8]) = if memchr::memchr(b'\\', &rest[..close]).is_none() {
+        (Cow::Borrowed(&rest[..close]), &rest[close + 1..])
+    } else {
+        let mut name = Vec::new();
+        let mut i = 0;
+        loop {
+            match *rest.get(i)? {
+                b'\\' => {
+                    if let Some(&e) = rest.get(i + 1) {
+                        name.push(e);
+                    }
+                    i += 2;
+                }
+                b'"' => break,
+                c => {
+                    name.push(c);
+                    i += 1;
                 }
             }
-            '"' => {
-                end = Some(i + 1);
-                break;
-            }
-            _ => name.push(c),
         }
-    }
-    let tail = &rest[end?..];
+        (Cow::Owned(name), rest.get(i + 1..)?)
+    };
     let mut flags = MarkerFlags::default();
-    for f in tail.split_whitespace() {
+    for f in tail.split(|b| b.is_ascii_whitespace()).filter(|f| !f.is_empty()) {
         match f {
-            "1" => flags.enter = true,
-            "2" => flags.leave = true,
-            "3" => flags.system = true,
-            "4" => flags.extern_c = true,
+            b"1" => flags.enter = true,
+            b"2" => flags.leave = true,
+            b"3" => flags.system = true,
+            b"4" => flags.extern_c = true,
             _ => return None,
         }
     }
+    let name = match name {
+        Cow::Borrowed(b) => String::from_utf8_lossy(b),
+        Cow::Owned(v) => Cow::Owned(match String::from_utf8(v) {
+            Ok(n) => n,
+            Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+        }),
+    };
     Some((number, name, flags))
 }
 
@@ -389,7 +409,7 @@ mod tests {
     fn marker_forms() {
         assert_eq!(
             parse_marker(b"#line 7 \"a\\\"b.cu\""),
-            Some((7, "a\"b.cu".to_string(), MarkerFlags::default()))
+            Some((7, Cow::Borrowed("a\"b.cu"), MarkerFlags::default()))
         );
         assert!(parse_marker(b"#pragma once").is_none());
         assert!(parse_marker(b"# 12 \"x\" 9").is_none());

@@ -204,7 +204,7 @@ impl<'a> Checker<'a> {
             let fattrs = d
                 .declarator
                 .function()
-                .map(|c| c.attrs.as_slice())
+                .map(|c| &c.attrs[..])
                 .unwrap_or(&[]);
             attrs.any(|a| self.interner.bytes(a.name) == b"noreturn")
                 || fattrs

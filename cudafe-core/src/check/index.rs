@@ -117,7 +117,7 @@ impl<'a> Index<'a> {
                 if let Some(list) = &en.enumerators {
                     for (i, x) in list.iter().enumerate() {
                         if let Some(e) = x.entity {
-                            self.enumerators.insert(e, (list.as_slice(), i));
+                            self.enumerators.insert(e, (&list[..], i));
                         }
                     }
                 }

@@ -242,6 +242,10 @@ impl Token {
     /// character names replaced by UTF-8, so that `caf\u00e9` and `café` compare equal.
     /// For other tokens the same as [`Token::spelling`].
     pub fn name<'m>(&self, map: &'m SourceMap) -> Cow<'m, [u8]> {
+        if !self.flags.contains(TokenFlags::NEEDS_CLEANING) {
+            // No splices, no UCNs (the lexer flags both).
+            return Cow::Borrowed(self.text(map));
+        }
         let s = self.spelling(map);
         if matches!(self.kind, TokenKind::Ident | TokenKind::Keyword(_)) && s.contains(&b'\\') {
             Cow::Owned(decode_ucns(&s))

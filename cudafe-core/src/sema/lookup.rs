@@ -150,7 +150,7 @@ impl Sema {
                 self.collect_namespace(scope, name, true, &mut out, 0);
                 dedup(out)
             }
-            _ => sc.names.get(&name).cloned().unwrap_or_default(),
+            _ => sc.names.get(&name).map(|l| l.to_vec()).unwrap_or_default(),
         }
     }
 

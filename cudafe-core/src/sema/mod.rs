@@ -171,7 +171,8 @@ pub struct Scope {
     pub parent: Option<ScopeId>,
     /// The namespace, class, enum or function this scope belongs to.
     pub entity: Option<EntityId>,
-    pub names: FxHashMap<Symbol, Vec<EntityId>>,
+    /// Most names denote one entity: the list is kept inline then.
+    pub names: FxHashMap<Symbol, smallvec::SmallVec<[EntityId; 1]>>,
     /// Namespaces nominated by using-directives in this scope.
     pub using_directives: Vec<ScopeId>,
     /// Inline namespaces directly inside this namespace.

@@ -10,6 +10,37 @@ use crate::intern::Symbol;
 use crate::sema::EntityId;
 use crate::source_map::Span;
 
+/// A list in the tree: exactly as long as it needs to be (a `Vec` built by pushing keeps
+/// room for four or more elements, which in a tree of millions of short lists is most of
+/// its memory).
+pub type List<T> = Box<[T]>;
+
+/// Growing a [`List`] after it is built (rare: attributes found late).
+pub trait ListExt<T> {
+    fn extend(&mut self, items: impl IntoIterator<Item = T>);
+    fn push(&mut self, item: T);
+    /// Puts `items` before the list's own elements.
+    fn prepend(&mut self, items: impl IntoIterator<Item = T>);
+}
+
+impl<T> ListExt<T> for List<T> {
+    fn extend(&mut self, items: impl IntoIterator<Item = T>) {
+        let mut v = std::mem::take(self).into_vec();
+        v.extend(items);
+        *self = v.into_boxed_slice();
+    }
+
+    fn push(&mut self, item: T) {
+        self.extend(std::iter::once(item));
+    }
+
+    fn prepend(&mut self, items: impl IntoIterator<Item = T>) {
+        let mut v: Vec<T> = items.into_iter().collect();
+        v.extend(std::mem::take(self));
+        *self = v.into_boxed_slice();
+    }
+}
+
 /// A whole translation unit.
 #[derive(Debug, Default)]
 pub struct TranslationUnit {
@@ -71,7 +102,7 @@ impl NameSegment {
 /// Template arguments `<...>` with the span of the angle brackets.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TemplateArgs {
-    pub args: Vec<TemplateArg>,
+    pub args: List<TemplateArg>,
     pub span: Span,
 }
 
@@ -94,7 +125,7 @@ pub enum Resolution {
     /// One entity (a variable, a type, a namespace, a template, ...).
     Entity(EntityId),
     /// A set of functions or function templates (an overload set).
-    Overloads(Vec<EntityId>),
+    Overloads(List<EntityId>),
     /// A name whose meaning depends on template parameters.
     Dependent,
 }
@@ -122,7 +153,7 @@ impl Resolution {
 pub struct QualName {
     /// Starts with `::`.
     pub global: bool,
-    pub segments: Vec<NameSegment>,
+    pub segments: List<NameSegment>,
     pub span: Span,
     pub resolution: Resolution,
 }
@@ -168,7 +199,7 @@ pub struct Attribute {
     /// `gnu` in `[[gnu::always_inline]]`.
     pub namespace: Option<Symbol>,
     /// Arguments parsed as expressions where they are (launch bounds, alignment, ...).
-    pub args: Vec<Expr>,
+    pub args: List<Expr>,
     /// The span of the argument list including parentheses, if any.
     pub args_span: Option<Span>,
     /// The attribute itself (`device` or `launch_bounds(256, 2)`).
@@ -237,7 +268,7 @@ pub enum TypeSpec {
     /// `__underlying_type(T)` and similar type-valued builtins.
     BuiltinTransform {
         name: Symbol,
-        args: Vec<TypeOrExpr>,
+        args: List<TypeOrExpr>,
     },
     /// A constrained placeholder: `std::integral auto`.
     ConstrainedAuto {
@@ -277,10 +308,10 @@ pub struct ClassSpec {
     pub tag: TagKind,
     /// `None` for an anonymous class.
     pub name: Option<QualName>,
-    pub attrs: Vec<Attribute>,
+    pub attrs: List<Attribute>,
     pub is_final: bool,
-    pub bases: Vec<BaseSpec>,
-    pub members: Vec<Decl>,
+    pub bases: List<BaseSpec>,
+    pub members: List<Decl>,
     /// The braces and everything between them.
     pub body: Span,
     /// The whole specifier, from the class key to the closing brace.
@@ -292,7 +323,7 @@ pub struct ClassSpec {
 pub struct Enumerator {
     pub name: Symbol,
     pub value: Option<Expr>,
-    pub attrs: Vec<Attribute>,
+    pub attrs: List<Attribute>,
     pub span: Span,
     pub entity: Option<EntityId>,
 }
@@ -302,10 +333,10 @@ pub struct Enumerator {
 pub struct EnumSpec {
     pub scoped: bool,
     pub name: Option<QualName>,
-    pub attrs: Vec<Attribute>,
+    pub attrs: List<Attribute>,
     pub underlying: Option<Box<TypeId>>,
     /// `None` for an opaque declaration without a body.
-    pub enumerators: Option<Vec<Enumerator>>,
+    pub enumerators: Option<List<Enumerator>>,
     pub span: Span,
     pub entity: Option<EntityId>,
 }
@@ -359,7 +390,7 @@ pub struct DeclSpecs {
     /// `__extension__` seen.
     pub extension: bool,
     pub ty: TypeSpec,
-    pub attrs: Vec<Attribute>,
+    pub attrs: List<Attribute>,
     /// The span of the specifiers (empty at the declarator's start when there are none).
     pub span: Span,
 }
@@ -384,13 +415,13 @@ pub enum RefQualifier {
 #[derive(Debug, Clone, PartialEq)]
 pub enum ExceptionSpec {
     Noexcept(Option<Box<Expr>>),
-    Throw(Vec<TypeId>),
+    Throw(List<TypeId>),
 }
 
 /// The function part of a declarator: `(params) const & noexcept -> R`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FunctionChunk {
-    pub params: Vec<Param>,
+    pub params: List<Param>,
     pub variadic: bool,
     /// The parentheses around the parameters.
     pub params_span: Span,
@@ -399,7 +430,7 @@ pub struct FunctionChunk {
     pub ref_qualifier: Option<RefQualifier>,
     pub exception: Option<ExceptionSpec>,
     pub trailing_return: Option<Box<TypeId>>,
-    pub attrs: Vec<Attribute>,
+    pub attrs: List<Attribute>,
     pub span: Span,
 }
 
@@ -410,7 +441,7 @@ pub enum DeclaratorOp {
         is_const: bool,
         is_volatile: bool,
         is_restrict: bool,
-        attrs: Vec<Attribute>,
+        attrs: List<Attribute>,
     },
     LValueRef,
     RValueRef,
@@ -433,8 +464,8 @@ pub struct Declarator {
     pub name: Option<QualName>,
     /// `...` before the name (a parameter pack).
     pub pack: bool,
-    pub ops: Vec<DeclaratorOp>,
-    pub attrs: Vec<Attribute>,
+    pub ops: List<DeclaratorOp>,
+    pub attrs: List<Attribute>,
     pub span: Span,
 }
 
@@ -459,7 +490,7 @@ pub enum Initializer {
     /// `= e` (also `= {...}`).
     Assign(Expr),
     /// `(a, b)`.
-    Paren(Vec<Expr>, Span),
+    Paren(List<Expr>, Span),
     /// `{a, b}`.
     Brace(Expr),
     /// `= 0` on a virtual function.
@@ -488,7 +519,7 @@ pub struct InitDeclarator {
 #[derive(Debug, Clone, PartialEq)]
 pub struct MemInit {
     pub name: QualName,
-    pub args: Vec<Expr>,
+    pub args: List<Expr>,
     pub braced: bool,
     pub pack: bool,
     pub span: Span,
@@ -500,7 +531,7 @@ pub enum FunctionBody {
     Compound(Box<Stmt>),
     Try {
         body: Box<Stmt>,
-        handlers: Vec<Handler>,
+        handlers: List<Handler>,
     },
     Default,
     Delete,
@@ -515,7 +546,7 @@ pub struct FunctionDef {
     pub specs: DeclSpecs,
     pub declarator: Declarator,
     pub requires: Option<Expr>,
-    pub mem_inits: Vec<MemInit>,
+    pub mem_inits: List<MemInit>,
     pub body: FunctionBody,
     /// From the ctor-initializer's `:` (or the `{`) to the closing brace; for `= default`
     /// and `= delete`, the `= ...` part.
@@ -535,7 +566,7 @@ pub enum TemplateParamKind {
     NonType { param: Box<Param> },
     /// `template <class> class TT = std::vector`.
     Template {
-        params: Vec<TemplateParam>,
+        params: List<TemplateParam>,
         default: Option<QualName>,
     },
 }
@@ -552,7 +583,7 @@ pub struct TemplateParam {
 /// `template <...> requires C` before a declaration.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TemplateHead {
-    pub params: Vec<TemplateParam>,
+    pub params: List<TemplateParam>,
     pub requires: Option<Expr>,
     /// From `template` to the closing `>` (and the requires-clause).
     pub span: Span,
@@ -561,10 +592,10 @@ pub struct TemplateHead {
 #[derive(Debug, Clone, PartialEq)]
 pub struct NamespaceDecl {
     /// `None` for an anonymous namespace; several for `namespace a::b::c`.
-    pub names: Vec<Symbol>,
+    pub names: List<Symbol>,
     pub is_inline: bool,
-    pub attrs: Vec<Attribute>,
-    pub decls: Vec<Decl>,
+    pub attrs: List<Attribute>,
+    pub decls: List<Decl>,
     /// The braces and their contents.
     pub body: Span,
     pub entity: Option<EntityId>,
@@ -577,7 +608,7 @@ pub enum DeclKind {
     /// A `#pragma` line or `_Pragma(...)`.
     Pragma,
     /// An attribute declaration `[[...]];`.
-    Attributes(Vec<Attribute>),
+    Attributes(List<Attribute>),
     Namespace(Box<NamespaceDecl>),
     NamespaceAlias {
         name: Symbol,
@@ -587,7 +618,7 @@ pub enum DeclKind {
     LinkageSpec {
         lang: Span,
         braced: bool,
-        decls: Vec<Decl>,
+        decls: List<Decl>,
     },
     /// `template <...> decl`; `template <>` (an explicit specialization) has no parameters.
     Template {
@@ -603,14 +634,14 @@ pub enum DeclKind {
     /// typedefs, class definitions, members).
     Simple {
         specs: DeclSpecs,
-        declarators: Vec<InitDeclarator>,
+        declarators: List<InitDeclarator>,
     },
     Function(Box<FunctionDef>),
     UsingDirective {
         ns: QualName,
     },
     UsingDecl {
-        names: Vec<QualName>,
+        names: List<QualName>,
         typename_kw: bool,
     },
     UsingEnum {
@@ -664,7 +695,7 @@ pub struct Handler {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum StmtKind {
-    Compound(Vec<Stmt>),
+    Compound(List<Stmt>),
     Expr(Expr),
     Decl(Box<Decl>),
     Null,
@@ -720,7 +751,7 @@ pub enum StmtKind {
     Default(Box<Stmt>),
     Try {
         body: Box<Stmt>,
-        handlers: Vec<Handler>,
+        handlers: List<Handler>,
     },
     Asm,
     Pragma,
@@ -739,7 +770,7 @@ pub enum Condition {
 pub struct Stmt {
     pub kind: StmtKind,
     pub span: Span,
-    pub attrs: Vec<Attribute>,
+    pub attrs: List<Attribute>,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -903,14 +934,14 @@ pub enum Capture {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Lambda {
-    pub captures: Vec<Capture>,
+    pub captures: List<Capture>,
     /// The `[...]` introducer.
     pub intro_span: Span,
     pub template: Option<TemplateHead>,
     /// `None` when the lambda has no parameter list.
     pub params: Option<Box<FunctionChunk>>,
     /// Attributes between the introducer and the body (`__device__` is one).
-    pub attrs: Vec<Attribute>,
+    pub attrs: List<Attribute>,
     pub is_mutable: bool,
     pub is_constexpr: bool,
     pub is_consteval: bool,
@@ -924,10 +955,10 @@ pub struct Lambda {
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewExpr {
     pub global: bool,
-    pub placement: Vec<Expr>,
+    pub placement: List<Expr>,
     pub ty: TypeId,
     /// Array sizes after the type: `new int[n]`.
-    pub array_sizes: Vec<Expr>,
+    pub array_sizes: List<Expr>,
     pub init: Option<Initializer>,
 }
 
@@ -963,17 +994,17 @@ pub enum ExprKind {
     Cond(Box<Expr>, Option<Box<Expr>>, Box<Expr>),
     Call {
         callee: Box<Expr>,
-        args: Vec<Expr>,
+        args: List<Expr>,
         /// The parentheses and arguments.
         args_span: Span,
     },
     /// `callee<<<config>>>(args)`, a CUDA kernel launch.
     Launch {
         callee: Box<Expr>,
-        config: Vec<Expr>,
+        config: List<Expr>,
         /// From the first `<` of `<<<` to the last `>` of `>>>`.
         config_span: Span,
-        args: Vec<Expr>,
+        args: List<Expr>,
         args_span: Span,
     },
     Member {
@@ -990,7 +1021,7 @@ pub enum ExprKind {
     /// `T(args)` or `T{args}`: an explicit type conversion in functional notation.
     Construct {
         ty: Box<TypeId>,
-        args: Vec<Expr>,
+        args: List<Expr>,
         braced: bool,
     },
     SizeofType(Box<TypeId>),
@@ -1012,10 +1043,10 @@ pub enum ExprKind {
     CoYield(Box<Expr>),
     Lambda(Box<Lambda>),
     /// `{a, b}` (also with designators; see [`ExprKind::Designated`]).
-    InitList(Vec<Expr>),
+    InitList(List<Expr>),
     /// `.x = e` or `[2] = e` inside an initializer list.
     Designated {
-        designators: Vec<Designator>,
+        designators: List<Designator>,
         value: Box<Expr>,
     },
     /// `e...`
@@ -1028,7 +1059,7 @@ pub enum ExprKind {
     },
     Requires {
         params: Option<Box<FunctionChunk>>,
-        requirements: Vec<Requirement>,
+        requirements: List<Requirement>,
     },
     /// GNU `({ ... })`.
     StmtExpr(Box<Stmt>),
@@ -1036,7 +1067,7 @@ pub enum ExprKind {
     /// `__is_same(T, U)`, `__builtin_va_arg(ap, T)`.
     Builtin {
         name: Symbol,
-        args: Vec<TypeOrExpr>,
+        args: List<TypeOrExpr>,
     },
     /// A pseudo-destructor call's name or other constructs kept only for their span.
     Opaque,

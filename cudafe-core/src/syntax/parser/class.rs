@@ -281,7 +281,7 @@ impl<'a> Parser<'a> {
                             template_kw: false,
                             args: None,
                             span: bstart,
-                        }],
+                        }].into(),
                         span: bstart.to(self.prev_span()),
                         resolution: Resolution::Dependent,
                     }
@@ -340,10 +340,10 @@ impl<'a> Parser<'a> {
         let mut spec = ClassSpec {
             tag,
             name,
-            attrs,
+            attrs: attrs.into(),
             is_final,
-            bases,
-            members,
+            bases: bases.into(),
+            members: members.into(),
             body: open.to(close),
             span: start.to(close),
             entity,
@@ -361,7 +361,7 @@ impl<'a> Parser<'a> {
                 .scope(class_scope)
                 .names
                 .iter()
-                .map(|(k, v)| (*k, v.clone()))
+                .map(|(k, v)| (*k, v.to_vec()))
                 .collect();
             for (n, ids) in names {
                 for id in ids {
@@ -505,7 +505,7 @@ impl<'a> Parser<'a> {
                         FunctionBody::Compound(Box::new(Stmt {
                             kind: StmtKind::Error,
                             span,
-                            attrs: Vec::new(),
+                            attrs: Vec::new().into(),
                         })),
                     )
                 }
@@ -589,7 +589,7 @@ impl<'a> Parser<'a> {
                 return Ok(TypeSpec::Enum(Box::new(EnumSpec {
                     scoped,
                     name: Some(name),
-                    attrs,
+                    attrs: attrs.into(),
                     underlying,
                     enumerators: None,
                     span: start.to(self.prev_span()),
@@ -647,7 +647,7 @@ impl<'a> Parser<'a> {
             enumerators.push(Enumerator {
                 name: ename,
                 value,
-                attrs: eattrs,
+                attrs: eattrs.into(),
                 span: estart.to(self.prev_span()),
                 entity: eid,
             });
@@ -662,9 +662,9 @@ impl<'a> Parser<'a> {
         Ok(TypeSpec::Enum(Box::new(EnumSpec {
             scoped,
             name,
-            attrs,
+            attrs: attrs.into(),
             underlying,
-            enumerators: Some(enumerators),
+            enumerators: Some(enumerators.into()),
             span: start.to(close),
             entity,
         })))
@@ -728,7 +728,7 @@ fn fill_late_decl(
             if let FunctionBody::Late(id) = f.body
                 && let Some((inits, body)) = map.remove(&id)
             {
-                f.mem_inits = inits;
+                f.mem_inits = inits.into();
                 f.body = body;
             }
             fill_late_specs(&mut f.specs, map);

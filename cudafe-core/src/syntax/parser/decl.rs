@@ -141,7 +141,7 @@ impl<'a> Parser<'a> {
                 let attrs = self.attribute_specifiers()?;
                 if self.eat_punct(Punct::Semi) {
                     return Ok(Decl {
-                        kind: DeclKind::Attributes(attrs),
+                        kind: DeclKind::Attributes(attrs.into()),
                         span: start.to(self.prev_span()),
                     });
                 }
@@ -249,10 +249,10 @@ impl<'a> Parser<'a> {
         let close = self.expect_punct(Punct::RBrace)?;
         Ok(Decl {
             kind: DeclKind::Namespace(Box::new(NamespaceDecl {
-                names,
+                names: names.into(),
                 is_inline,
-                attrs,
-                decls,
+                attrs: attrs.into(),
+                decls: decls.into(),
                 body: open.to(close),
                 entity,
             })),
@@ -347,7 +347,7 @@ impl<'a> Parser<'a> {
                 kind: DeclKind::LinkageSpec {
                     lang,
                     braced: true,
-                    decls,
+                    decls: decls.into(),
                 },
                 span: start.to(close),
             });
@@ -363,7 +363,7 @@ impl<'a> Parser<'a> {
             kind: DeclKind::LinkageSpec {
                 lang,
                 braced: false,
-                decls: vec![d],
+                decls: vec![d].into(),
             },
         })
     }
@@ -402,7 +402,7 @@ impl<'a> Parser<'a> {
                     .scope(s)
                     .names
                     .iter()
-                    .map(|(k, v)| (*k, v.clone()))
+                    .map(|(k, v)| (*k, v.to_vec()))
                     .collect();
                 for (n, ids) in names {
                     for id in ids {
@@ -510,7 +510,7 @@ impl<'a> Parser<'a> {
             }
         }
         Ok(Decl {
-            kind: DeclKind::UsingDecl { names, typename_kw },
+            kind: DeclKind::UsingDecl { names: names.into(), typename_kw },
             span: start.to(self.prev_span()),
         })
     }
@@ -640,7 +640,7 @@ impl<'a> Parser<'a> {
                 None
             };
             let head = TemplateHead {
-                params,
+                params: params.into(),
                 requires,
                 span: start.to(self.prev_span()),
             };
@@ -724,7 +724,7 @@ impl<'a> Parser<'a> {
                 name,
                 pack,
                 kind: TemplateParamKind::Template {
-                    params: inner,
+                    params: inner.into(),
                     default,
                 },
                 span: start.to(self.prev_span()),
@@ -873,7 +873,7 @@ impl<'a> Parser<'a> {
             return Ok(Decl {
                 kind: DeclKind::Simple {
                     specs,
-                    declarators: Vec::new(),
+                    declarators: Vec::new().into(),
                 },
                 span: start.to(end),
             });
@@ -998,7 +998,7 @@ impl<'a> Parser<'a> {
                 } else if self.at_punct(Punct::LParen) && !declarator.is_function() {
                     let open = self.peek().span;
                     let args = self.paren_expression_list()?;
-                    Some(Initializer::Paren(args, open.to(self.prev_span())))
+                    Some(Initializer::Paren(args.into(), open.to(self.prev_span())))
                 } else {
                     None
                 };
@@ -1035,7 +1035,7 @@ impl<'a> Parser<'a> {
         }
         self.expect_punct(Punct::Semi)?;
         Ok(Decl {
-            kind: DeclKind::Simple { specs, declarators },
+            kind: DeclKind::Simple { specs, declarators: declarators.into() },
             span: start.to(self.prev_span()),
         })
     }
@@ -1074,7 +1074,7 @@ impl<'a> Parser<'a> {
                 specs,
                 declarator,
                 requires,
-                mem_inits: Vec::new(),
+                mem_inits: Vec::new().into(),
                 body: if deleted {
                     FunctionBody::Delete
                 } else {
@@ -1114,7 +1114,7 @@ impl<'a> Parser<'a> {
                 specs,
                 declarator,
                 requires,
-                mem_inits: Vec::new(),
+                mem_inits: Vec::new().into(),
                 body: FunctionBody::Late(late_id),
                 body_span,
                 entity,
@@ -1125,7 +1125,7 @@ impl<'a> Parser<'a> {
             specs,
             declarator,
             requires,
-            mem_inits,
+            mem_inits: mem_inits.into(),
             body,
             body_span: body_start.to(self.prev_span()),
             entity,
@@ -1185,7 +1185,7 @@ impl<'a> Parser<'a> {
                 let handlers = self.handlers()?;
                 FunctionBody::Try {
                     body: Box::new(body),
-                    handlers,
+                    handlers: handlers.into(),
                 }
             } else {
                 FunctionBody::Compound(Box::new(body))
@@ -1270,10 +1270,10 @@ impl<'a> Parser<'a> {
                 let e = self.braced_init_list()?;
                 match e.kind {
                     ExprKind::InitList(v) => (v, true),
-                    _ => (vec![e], true),
+                    _ => (vec![e].into(), true),
                 }
             } else {
-                (self.paren_expression_list()?, false)
+                (self.paren_expression_list()?.into(), false)
             };
             let pack = self.eat_punct(Punct::Ellipsis);
             out.push(MemInit {
@@ -1393,7 +1393,7 @@ impl<'a> Parser<'a> {
                                         template_kw: false,
                                         args: None,
                                         span: t.span,
-                                    }],
+                                    }].into(),
                                     span: t.span,
                                     resolution: Resolution::Unresolved,
                                 },
@@ -1503,7 +1503,7 @@ impl<'a> Parser<'a> {
                             syntax: AttrSyntax::Gnu,
                             name: attr_name,
                             namespace: None,
-                            args: Vec::new(),
+                            args: Vec::new().into(),
                             args_span: None,
                             span: t.span,
                             group: t.span,
@@ -1526,7 +1526,7 @@ impl<'a> Parser<'a> {
                                 }
                             }
                             self.expect_punct(Punct::RParen)?;
-                            s.ty = TypeSpec::BuiltinTransform { name: sym, args };
+                            s.ty = TypeSpec::BuiltinTransform { name: sym, args: args.into() };
                             have_type = true;
                             continue;
                         }
@@ -1724,7 +1724,7 @@ impl<'a> Parser<'a> {
                         is_const: c,
                         is_volatile: v,
                         is_restrict: r,
-                        attrs: a,
+                        attrs: a.into(),
                     });
                 }
                 TokenKind::Punct(Punct::Amp) => {
@@ -1773,7 +1773,7 @@ impl<'a> Parser<'a> {
                 self.expect_punct(Punct::RParen)?;
                 d.name = inner.name;
                 d.pack |= inner.pack;
-                inner_ops = inner.ops;
+                inner_ops = inner.ops.into_vec();
                 attrs.extend(inner.attrs);
             }
             TokenKind::Ident
@@ -1851,15 +1851,20 @@ impl<'a> Parser<'a> {
                 }
                 TokenKind::Punct(Punct::LParen) => {
                     // A parameter list, unless this is a variable's parenthesised initializer.
-                    if mode == DeclaratorMode::Named
-                        && suffix.is_empty()
-                        && inner_ops.is_empty()
-                        && !(self.paren_is_parameter_list()
-                            && self.lookahead(|p| {
-                                p.push_prototype_scope(|q| q.function_chunk(true)).is_ok()
-                            }))
+                    if mode == DeclaratorMode::Named && suffix.is_empty() && inner_ops.is_empty()
                     {
-                        break;
+                        // What parses as parameters is parameters (the most vexing parse).
+                        if !self.paren_is_parameter_list() {
+                            break;
+                        }
+                        match self.attempt(|p| p.push_prototype_scope(|q| q.function_chunk(true)))
+                        {
+                            Some(chunk) => {
+                                suffix.push(DeclaratorOp::Function(Box::new(chunk)));
+                                continue;
+                            }
+                            None => break,
+                        }
                     }
                     if mode != DeclaratorMode::Named && !self.paren_is_parameter_list() {
                         break;
@@ -1882,8 +1887,8 @@ impl<'a> Parser<'a> {
         ops.extend(suffix);
         prefix.reverse();
         ops.extend(prefix);
-        d.ops = ops;
-        d.attrs = attrs;
+        d.ops = ops.into();
+        d.attrs = attrs.into();
         d.span = if self.prev_span().hi >= start.lo && self.peek().span.lo > start.lo {
             Span::new(start.lo, self.prev_span().hi)
         } else {
@@ -2098,7 +2103,7 @@ impl<'a> Parser<'a> {
         }
         let close = self.expect_punct(Punct::RParen)?;
         let mut chunk = FunctionChunk {
-            params,
+            params: params.into(),
             variadic,
             params_span: open.to(close),
             is_const: false,
@@ -2106,7 +2111,7 @@ impl<'a> Parser<'a> {
             ref_qualifier: None,
             exception: None,
             trailing_return: None,
-            attrs: Vec::new(),
+            attrs: Vec::new().into(),
             span: open,
         };
         loop {
@@ -2144,7 +2149,7 @@ impl<'a> Parser<'a> {
                         }
                     }
                     self.expect_punct(Punct::RParen)?;
-                    chunk.exception = Some(ExceptionSpec::Throw(types));
+                    chunk.exception = Some(ExceptionSpec::Throw(types.into()));
                     continue;
                 }
                 TokenKind::Keyword(Keyword::Attribute) => {
@@ -2176,7 +2181,7 @@ impl<'a> Parser<'a> {
         let start = self.peek().span;
         let mut attrs = self.cxx_attributes_only()?;
         let mut specs = self.decl_specifiers(DeclContext::Block)?;
-        specs.attrs.splice(0..0, attrs.drain(..));
+        specs.attrs.prepend(attrs.drain(..));
         if matches!(specs.ty, TypeSpec::None) && !specs.is_const && !specs.is_volatile {
             return Err(self.err("expected a type specifier"));
         }
@@ -2249,7 +2254,7 @@ impl<'a> Parser<'a> {
                         is_const: c,
                         is_volatile: v,
                         is_restrict: r,
-                        attrs: a,
+                        attrs: a.into(),
                     });
                 }
                 TokenKind::Punct(Punct::Amp) => {
@@ -2273,7 +2278,7 @@ impl<'a> Parser<'a> {
         Ok(TypeId {
             specs,
             declarator: Declarator {
-                ops,
+                ops: ops.into(),
                 span: start.to(self.prev_span()),
                 ..Default::default()
             },
@@ -2344,7 +2349,7 @@ impl<'a> Parser<'a> {
         let (scope, existing) = if name.is_qualified() {
             let found = match &name.resolution {
                 Resolution::Entity(e) => vec![*e],
-                Resolution::Overloads(v) => v.clone(),
+                Resolution::Overloads(v) => v.to_vec(),
                 _ => Vec::new(),
             };
             let scope = self
@@ -2363,7 +2368,7 @@ impl<'a> Parser<'a> {
                     .scope(scope)
                     .names
                     .get(&s)
-                    .cloned()
+                    .map(|l| l.to_vec())
                     .unwrap_or_default(),
                 None => self.operator_entities(scope, &name.last().kind),
             };
@@ -2530,7 +2535,7 @@ impl<'a> Parser<'a> {
             .scope(scope)
             .names
             .get(&key)
-            .cloned()
+            .map(|l| l.to_vec())
             .unwrap_or_default()
     }
 }

@@ -289,7 +289,7 @@ impl<'a> Parser<'a> {
                 let init = self.braced_init_list()?;
                 let args = match init.kind {
                     ExprKind::InitList(v) => v,
-                    _ => vec![init],
+                    _ => vec![init].into(),
                 };
                 let e = Expr::new(
                     ExprKind::Construct {
@@ -501,7 +501,7 @@ impl<'a> Parser<'a> {
         let init = if self.at_punct(Punct::LParen) {
             let open = self.peek().span;
             let args = self.paren_expression_list()?;
-            Some(Initializer::Paren(args, open.to(self.prev_span())))
+            Some(Initializer::Paren(args.into(), open.to(self.prev_span())))
         } else if self.at_punct(Punct::LBrace) {
             Some(Initializer::Brace(self.braced_init_list()?))
         } else {
@@ -510,9 +510,9 @@ impl<'a> Parser<'a> {
         Ok(Expr::new(
             ExprKind::New(Box::new(NewExpr {
                 global,
-                placement,
+                placement: placement.into(),
                 ty,
-                array_sizes,
+                array_sizes: array_sizes.into(),
                 init,
             })),
             start.to(self.prev_span()),
@@ -549,7 +549,7 @@ impl<'a> Parser<'a> {
                         is_const: c,
                         is_volatile: v,
                         is_restrict: false,
-                        attrs: Vec::new(),
+                        attrs: Vec::new().into(),
                     }
                 }
                 TokenKind::Punct(Punct::Amp) => DeclaratorOp::LValueRef,
@@ -560,7 +560,7 @@ impl<'a> Parser<'a> {
         Ok(TypeId {
             specs,
             declarator: Declarator {
-                ops,
+                ops: ops.into(),
                 span: start.to(self.prev_span()),
                 ..Default::default()
             },
@@ -621,7 +621,7 @@ impl<'a> Parser<'a> {
                     e = Expr::new(
                         ExprKind::Call {
                             callee: Box::new(e),
-                            args,
+                            args: args.into(),
                             args_span,
                         },
                         span,
@@ -698,9 +698,9 @@ impl<'a> Parser<'a> {
         Ok(Expr::new(
             ExprKind::Launch {
                 callee: Box::new(callee),
-                config,
+                config: config.into(),
                 config_span,
-                args,
+                args: args.into(),
                 args_span,
             },
             span,
@@ -733,7 +733,7 @@ impl<'a> Parser<'a> {
                     template_kw: false,
                     args,
                     span: start.to(self.prev_span()),
-                }],
+                }].into(),
                 span: start.to(self.prev_span()),
                 resolution: Resolution::Unresolved,
             });
@@ -769,7 +769,7 @@ impl<'a> Parser<'a> {
                 }
                 return Ok(QualName {
                     global: false,
-                    segments,
+                    segments: segments.into(),
                     span: start.to(self.prev_span()),
                     resolution: Resolution::Unresolved,
                 });
@@ -782,7 +782,7 @@ impl<'a> Parser<'a> {
                     template_kw: false,
                     args: None,
                     span: sp,
-                }],
+                }].into(),
                 span: sp,
                 resolution: Resolution::Unresolved,
             });
@@ -954,7 +954,7 @@ impl<'a> Parser<'a> {
             return Ok(Expr::new(
                 ExprKind::Construct {
                     ty: Box::new(ty),
-                    args,
+                    args: args.into(),
                     braced: false,
                 },
                 start.to(self.prev_span()),
@@ -964,7 +964,7 @@ impl<'a> Parser<'a> {
             let init = self.braced_init_list()?;
             let args = match init.kind {
                 ExprKind::InitList(v) => v,
-                _ => vec![init],
+                _ => vec![init].into(),
             };
             return Ok(Expr::new(
                 ExprKind::Construct {
@@ -1184,7 +1184,7 @@ impl<'a> Parser<'a> {
                     };
                     Expr::new(
                         ExprKind::Designated {
-                            designators,
+                            designators: designators.into(),
                             value: Box::new(value),
                         },
                         item_start.to(self.prev_span()),
@@ -1196,7 +1196,7 @@ impl<'a> Parser<'a> {
                     let value = self.initializer_clause()?;
                     Expr::new(
                         ExprKind::Designated {
-                            designators: vec![Designator::Field(n)],
+                            designators: vec![Designator::Field(n)].into(),
                             value: Box::new(value),
                         },
                         item_start.to(self.prev_span()),
@@ -1223,7 +1223,7 @@ impl<'a> Parser<'a> {
         self.leave();
         let items = r?;
         let close = self.expect_punct(Punct::RBrace)?;
-        Ok(Expr::new(ExprKind::InitList(items), open.to(close)))
+        Ok(Expr::new(ExprKind::InitList(items.into()), open.to(close)))
     }
 
     /// In a braced list, `[2] = x` is a designator; `[x]{...}` a lambda.
@@ -1303,7 +1303,7 @@ impl<'a> Parser<'a> {
                         } else {
                             let open = self.peek().span;
                             let args = self.paren_expression_list()?;
-                            Initializer::Paren(args, open.to(self.prev_span()))
+                            Initializer::Paren(args.into(), open.to(self.prev_span()))
                         };
                         Capture::Init {
                             name,
@@ -1365,7 +1365,7 @@ impl<'a> Parser<'a> {
                 None
             };
             Some(TemplateHead {
-                params,
+                params: params.into(),
                 requires,
                 span: start.to(self.prev_span()),
             })
@@ -1427,11 +1427,11 @@ impl<'a> Parser<'a> {
         };
         let body = self.compound_statement_in_current_scope_with(self.scope)?;
         Ok(Lambda {
-            captures,
+            captures: captures.into(),
             intro_span,
             template,
             params,
-            attrs,
+            attrs: attrs.into(),
             is_mutable,
             is_constexpr,
             is_consteval,
@@ -1451,7 +1451,7 @@ impl<'a> Parser<'a> {
     fn function_suffix_only(&mut self) -> PResult<FunctionChunk> {
         let start = self.peek().span;
         let mut chunk = FunctionChunk {
-            params: Vec::new(),
+            params: Vec::new().into(),
             variadic: false,
             params_span: start,
             is_const: false,
@@ -1459,7 +1459,7 @@ impl<'a> Parser<'a> {
             ref_qualifier: None,
             exception: None,
             trailing_return: None,
-            attrs: Vec::new(),
+            attrs: Vec::new().into(),
             span: start,
         };
         loop {
@@ -1479,7 +1479,7 @@ impl<'a> Parser<'a> {
                 TokenKind::Keyword(Keyword::Throw) => {
                     self.bump();
                     self.skip_balanced();
-                    chunk.exception = Some(ExceptionSpec::Throw(Vec::new()));
+                    chunk.exception = Some(ExceptionSpec::Throw(Vec::new().into()));
                 }
                 TokenKind::Keyword(Keyword::Attribute) => {
                     chunk.attrs.extend(self.gnu_and_cxx_attributes()?)
@@ -1559,7 +1559,7 @@ impl<'a> Parser<'a> {
             Ok(Expr::new(
                 ExprKind::Requires {
                     params,
-                    requirements,
+                    requirements: requirements.into(),
                 },
                 start.to(end),
             ))
@@ -1617,7 +1617,7 @@ impl<'a> Parser<'a> {
             return Ok(Some(Expr::new(
                 ExprKind::Builtin {
                     name: sym,
-                    args: vec![TypeOrExpr::Type(ty), TypeOrExpr::Expr(designator)],
+                    args: vec![TypeOrExpr::Type(ty), TypeOrExpr::Expr(designator)].into(),
                 },
                 start.to(end),
             )));
@@ -1632,7 +1632,7 @@ impl<'a> Parser<'a> {
             return Ok(Some(Expr::new(
                 ExprKind::Builtin {
                     name: sym,
-                    args: vec![TypeOrExpr::Expr(e), TypeOrExpr::Type(ty)],
+                    args: vec![TypeOrExpr::Expr(e), TypeOrExpr::Type(ty)].into(),
                 },
                 start.to(end),
             )));
@@ -1684,7 +1684,7 @@ impl<'a> Parser<'a> {
         }
         let end = self.expect_punct(Punct::RParen)?;
         Ok(Some(Expr::new(
-            ExprKind::Builtin { name: sym, args },
+            ExprKind::Builtin { name: sym, args: args.into() },
             start.to(end),
         )))
     }

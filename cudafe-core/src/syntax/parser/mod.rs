@@ -461,6 +461,32 @@ impl<'a> Parser<'a> {
         self.next_pragma = self.pragmas.partition_point(|p| p.span.lo < at);
     }
 
+    /// Runs `f` for real; when it fails, rewinds as [`Parser::lookahead`] does and returns
+    /// `None`. For a choice that almost always goes one way: one parse instead of a
+    /// tentative one and a real one. What a failed attempt declared stays declared, so `f`
+    /// must be one whose declarations are harmless when it fails (a parameter list's go into
+    /// its own prototype scope).
+    pub(crate) fn attempt<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> Option<T> {
+        let m = self.mark();
+        let saved_scope = self.scope;
+        let saved_angle = self.angle_depth;
+        let saved_launch = self.in_launch_config;
+        let saved_depth = self.depth;
+        let saved_pragma = self.next_pragma;
+        match f(self) {
+            Ok(r) => Some(r),
+            Err(_) => {
+                self.reset(m);
+                self.scope = saved_scope;
+                self.angle_depth = saved_angle;
+                self.in_launch_config = saved_launch;
+                self.depth = saved_depth;
+                self.next_pragma = saved_pragma;
+                None
+            }
+        }
+    }
+
     /// Runs `f` without side effects and rewinds; returns what it returned.
     pub(crate) fn lookahead<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
         let m = self.mark();

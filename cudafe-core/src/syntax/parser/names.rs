@@ -129,13 +129,20 @@ impl<'a> Parser<'a> {
             }
             self.name_memo_generation = generation;
         }
-        if let Some((result, end)) = self.name_memo.get(&key) {
-            let (result, end) = (result.clone(), *end);
+        if self.is_tentative() {
+            if let Some((result, end)) = self.name_memo.get(&key) {
+                let (result, end) = (result.clone(), *end);
+                self.reset_keep_recoveries(end);
+                return result;
+            }
+        } else if let Some((result, end)) = self.name_memo.remove(&key) {
+            // The real parse after a tentative one: this is the last use.
             self.reset_keep_recoveries(end);
             return result;
         }
         let result = self.qualified_name_uncached();
-        if self.sema.generation() == generation {
+        // Only a tentative parse is read again (by the real one after it).
+        if self.is_tentative() && self.sema.generation() == generation {
             let end = self.mark();
             self.name_memo.insert(key, (result.clone(), end));
         }
@@ -151,7 +158,8 @@ impl<'a> Parser<'a> {
             ctx = LookupIn::Global;
             self.bump();
         }
-        let mut segments: Vec<NameSegment> = Vec::new();
+        // Most names have one component.
+        let mut segments: smallvec::SmallVec<[NameSegment; 1]> = smallvec::SmallVec::new();
         let resolution;
         loop {
             let seg_start = self.peek().span;
@@ -275,7 +283,7 @@ impl<'a> Parser<'a> {
                             .iter()
                             .all(|&e| self.sema.entity(e).kind == EntityKind::Function)
                         {
-                            Resolution::Overloads(found)
+                            Resolution::Overloads(found.into())
                         } else {
                             Resolution::Entity(found[0])
                         }
@@ -286,7 +294,7 @@ impl<'a> Parser<'a> {
         }
         Ok(QualName {
             global,
-            segments,
+            segments: segments.into_vec().into_boxed_slice(),
             span: start.to(self.prev_span()),
             resolution,
         })
@@ -528,7 +536,7 @@ impl<'a> Parser<'a> {
                 }
             }
             Ok(TemplateArgs {
-                args,
+                args: args.into(),
                 span: open.to(self.prev_span()),
             })
         })();

@@ -27,7 +27,7 @@ impl<'a> Parser<'a> {
                 stmts.push(Stmt {
                     kind: StmtKind::Pragma,
                     span: p,
-                    attrs: Vec::new(),
+                    attrs: Vec::new().into(),
                 });
             }
             if self.at_punct(Punct::RBrace) || self.at_eof() {
@@ -42,9 +42,9 @@ impl<'a> Parser<'a> {
         self.leave();
         let close = self.expect_punct(Punct::RBrace)?;
         Ok(Stmt {
-            kind: StmtKind::Compound(stmts),
+            kind: StmtKind::Compound(stmts.into()),
             span: open.to(close),
-            attrs: Vec::new(),
+            attrs: Vec::new().into(),
         })
     }
 
@@ -87,7 +87,7 @@ impl<'a> Parser<'a> {
                 Stmt {
                     kind: StmtKind::Error,
                     span,
-                    attrs: Vec::new(),
+                    attrs: Vec::new().into(),
                 }
             }
         }
@@ -106,7 +106,7 @@ impl<'a> Parser<'a> {
         let stmt = |kind, end: Span| Stmt {
             kind,
             span: start.to(end),
-            attrs: Vec::new(),
+            attrs: Vec::new().into(),
         };
         let mut s = match self.kind() {
             TokenKind::Punct(Punct::LBrace) => self.compound_statement()?,
@@ -130,7 +130,7 @@ impl<'a> Parser<'a> {
                             cond: Box::new(cond),
                             body: Box::new(body),
                         },
-                        attrs: Vec::new(),
+                        attrs: Vec::new().into(),
                     })
                 })?
             }
@@ -147,7 +147,7 @@ impl<'a> Parser<'a> {
                             cond: Box::new(cond),
                             body: Box::new(body),
                         },
-                        attrs: Vec::new(),
+                        attrs: Vec::new().into(),
                     })
                 })?
             }
@@ -242,7 +242,7 @@ impl<'a> Parser<'a> {
                 stmt(
                     StmtKind::Try {
                         body: Box::new(body),
-                        handlers,
+                        handlers: handlers.into(),
                     },
                     self.prev_span(),
                 )
@@ -296,7 +296,7 @@ impl<'a> Parser<'a> {
                     Stmt {
                         kind: StmtKind::Decl(Box::new(d)),
                         span: start.to(span),
-                        attrs: Vec::new(),
+                        attrs: Vec::new().into(),
                     }
                 } else {
                     let e = self.expression()?;
@@ -306,7 +306,7 @@ impl<'a> Parser<'a> {
             }
         };
         if !attrs.is_empty() {
-            s.attrs = attrs;
+            s.attrs = attrs.into();
         }
         Ok(s)
     }
@@ -318,7 +318,7 @@ impl<'a> Parser<'a> {
             return Ok(Stmt {
                 kind: StmtKind::Null,
                 span: Span::new(sp.lo, sp.lo),
-                attrs: Vec::new(),
+                attrs: Vec::new().into(),
             });
         }
         self.statement()
@@ -367,7 +367,7 @@ impl<'a> Parser<'a> {
                     else_,
                 },
                 span: start.to(self.prev_span()),
-                attrs: Vec::new(),
+                attrs: Vec::new().into(),
             });
         }
         self.in_block(|p| {
@@ -391,7 +391,7 @@ impl<'a> Parser<'a> {
                     else_,
                 },
                 span: start.to(p.prev_span()),
-                attrs: Vec::new(),
+                attrs: Vec::new().into(),
             })
         })
     }
@@ -461,7 +461,7 @@ impl<'a> Parser<'a> {
                         asm_label: None,
                         span,
                         entity,
-                    }],
+                    }].into(),
                 },
                 span,
             })));
@@ -563,7 +563,7 @@ impl<'a> Parser<'a> {
                                         requires: None,
                                         asm_label: None,
                                         entity: None,
-                                    }],
+                                    }].into(),
                                 },
                                 span: dspan,
                             }),
@@ -571,7 +571,7 @@ impl<'a> Parser<'a> {
                             body: Box::new(body),
                         },
                         span: start.to(p.prev_span()),
-                        attrs: Vec::new(),
+                        attrs: Vec::new().into(),
                     });
                 }
             }
@@ -602,7 +602,7 @@ impl<'a> Parser<'a> {
                     body: Box::new(body),
                 },
                 span: start.to(p.prev_span()),
-                attrs: Vec::new(),
+                attrs: Vec::new().into(),
             })
         })
     }
@@ -631,7 +631,7 @@ impl<'a> Parser<'a> {
         }
         self.expect_punct(Punct::RBracket)?;
         Ok(Declarator {
-            ops,
+            ops: ops.into(),
             span: start.to(self.prev_span()),
             ..Default::default()
         })
