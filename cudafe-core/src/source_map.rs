@@ -346,7 +346,10 @@ pub fn parse_marker(line: &[u8]) -> Option<(u32, Cow<'_, str>, MarkerFlags)> {
         }
     }
     let name = match name {
-        Cow::Borrowed(b) => String::from_utf8_lossy(b),
+        Cow::Borrowed(b) => match std::str::from_utf8(b) {
+            Ok(s) => Cow::Borrowed(s),
+            Err(_) => String::from_utf8_lossy(b),
+        },
         Cow::Owned(v) => Cow::Owned(match String::from_utf8(v) {
             Ok(n) => n,
             Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
