@@ -88,6 +88,8 @@ pub struct Presumed {
     pub line: u32,
     /// The file is a system header (flag 3).
     pub system: bool,
+    /// The file's declarations are implicitly `extern "C"` (flag 4).
+    pub extern_c: bool,
 }
 
 /// The physical position of an offset in the preprocessed text.
@@ -255,6 +257,7 @@ impl SourceMap {
                 file: FileId(0),
                 line,
                 system: false,
+                extern_c: false,
             };
         };
         let marker_line = self.line_index(marker.start);
@@ -263,6 +266,7 @@ impl SourceMap {
             file: marker.file,
             line: marker.line + (here - marker_line) as u32,
             system: marker.flags.system,
+            extern_c: marker.flags.extern_c,
         }
     }
 
@@ -336,12 +340,17 @@ pub fn parse_marker(line: &[u8]) -> Option<(u32, Cow<'_, str>, MarkerFlags)> {
         (Cow::Owned(name), rest.get(i + 1..)?)
     };
     let mut flags = MarkerFlags::default();
-    for f in tail.split(|b| b.is_ascii_whitespace()).filter(|f| !f.is_empty()) {
+    for f in tail
+        .split(|b| b.is_ascii_whitespace())
+        .filter(|f| !f.is_empty())
+    {
         match f {
             b"1" => flags.enter = true,
             b"2" => flags.leave = true,
             b"3" => flags.system = true,
             b"4" => flags.extern_c = true,
+            // cudafe++ ignores other numeric flags.
+            _ if f.iter().all(u8::is_ascii_digit) => {}
             _ => return None,
         }
     }
@@ -415,7 +424,11 @@ mod tests {
             Some((7, Cow::Borrowed("a\"b.cu"), MarkerFlags::default()))
         );
         assert!(parse_marker(b"#pragma once").is_none());
-        assert!(parse_marker(b"# 12 \"x\" 9").is_none());
+        assert_eq!(
+            parse_marker(b"# 12 \"x\" 9"),
+            Some((12, Cow::Borrowed("x"), MarkerFlags::default()))
+        );
+        assert!(parse_marker(b"# 12 \"x\" y").is_none());
         assert!(parse_marker(b"#lineX 1 \"a\"").is_none());
         let (_, _, f) = parse_marker(b"# 5 \"h\" 2 3").unwrap();
         assert!(f.leave && f.system && !f.enter);

@@ -133,9 +133,7 @@ impl<'a> Checker<'a> {
             StmtKind::Asm => self.unset_locals.clear(),
             StmtKind::Error => {
                 self.parse_error(s.span);
-                for s in &self.recoveries_inside(s.span) {
-                    self.parse_error(*s);
-                }
+                self.report_syntax_before(s.span.hi);
             }
             StmtKind::Label { stmt, .. } | StmtKind::Default(stmt) => self.stmt(stmt),
             StmtKind::Case { stmt, .. } => self.stmt(stmt),

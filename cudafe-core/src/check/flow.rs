@@ -201,11 +201,7 @@ impl<'a> Checker<'a> {
         };
         decls.iter().any(|d| {
             let mut attrs = d.specs.attrs.iter().chain(d.declarator.attrs.iter());
-            let fattrs = d
-                .declarator
-                .function()
-                .map(|c| &c.attrs[..])
-                .unwrap_or(&[]);
+            let fattrs = d.declarator.function().map(|c| &c.attrs[..]).unwrap_or(&[]);
             attrs.any(|a| self.interner.bytes(a.name) == b"noreturn")
                 || fattrs
                     .iter()

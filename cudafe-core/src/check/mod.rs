@@ -12,10 +12,12 @@ mod bodies;
 mod consteval;
 mod flow;
 mod index;
+mod syntax;
 
 use crate::diag::pragma::{self, DiagPragma};
 use crate::diag::{DiagEngine, DiagId, Diagnostic, ids};
 use crate::intern::{Interner, Symbol};
+use crate::lexer::LexError;
 use crate::sema::cuda::ConfigValue;
 use crate::sema::{EntityId, EntityKind, MemSpace, ScopeKind, Sema};
 use crate::source_map::{SourceMap, Span};
@@ -37,9 +39,11 @@ pub struct CheckOptions {
     pub static_host_stub: bool,
 }
 
-/// Runs the checks; returns how many declarations were seen.
+/// Runs the checks, reporting `lex_errors` and the parser's recoveries as syntax errors
+/// along the way; returns how many declarations were seen.
 pub fn check(
     unit: &TranslationUnit,
+    lex_errors: &[LexError],
     sema: &mut Sema,
     interner: &Interner,
     map: &SourceMap,
@@ -47,6 +51,7 @@ pub fn check(
     engine: &mut DiagEngine,
 ) -> usize {
     let index = Index::build(unit);
+    let (syntax, syntax_by_span) = syntax::problems(map.text(), lex_errors, &unit.recoveries);
     let mut c = Checker {
         sema,
         interner,
@@ -64,9 +69,13 @@ pub fn check(
         recoveries: &[],
         grid_constant: Default::default(),
         unset_locals: Default::default(),
+        syntax,
+        syntax_by_span,
+        syntax_next: 0,
     };
     c.recoveries = &unit.recoveries;
     c.decls(&unit.decls);
+    c.report_syntax_before(u32::MAX);
     c.instantiations(unit);
     c.decls
 }
@@ -140,6 +149,11 @@ pub(crate) struct Checker<'a> {
     pub grid_constant: crate::intern::FxHashMap<EntityId, (Vec<bool>, Span)>,
     /// Locals of the current function declared without an initializer and not yet set.
     pub unset_locals: crate::intern::FxHashSet<EntityId>,
+    /// Lexical errors and recoveries in source order ([`syntax`]), the first of them not
+    /// reported yet, and where each skipped span's recovery is among them.
+    pub(crate) syntax: Vec<syntax::Problem>,
+    pub(crate) syntax_next: usize,
+    pub(crate) syntax_by_span: crate::intern::FxHashMap<Span, usize>,
 }
 
 /// Which declaration a `__grid_constant__` comparison is for.
@@ -193,6 +207,7 @@ impl<'a> Checker<'a> {
 
     fn decls(&mut self, decls: &'a [Decl]) {
         for d in decls {
+            self.report_syntax_before(d.span.lo);
             self.decl(d);
         }
     }
@@ -224,29 +239,6 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// A construct the parser skipped: cudafe++'s syntax error, when we know which one it
-    /// gives (`expected a ";"`). Recoveries in system headers, and those we cannot name
-    /// exactly, only show in `--stats`.
-    pub(crate) fn parse_error(&mut self, span: Span) {
-        let Some(r) = self.recoveries.iter().find(|r| r.span == span) else {
-            return;
-        };
-        if self.map.presumed(r.at.lo).system {
-            return;
-        }
-        let id = match r.expected {
-            Some(";") => ids::EXP_SEMICOLON,
-            Some(")") => ids::EXP_RPAREN,
-            Some("]") => ids::EXP_RBRACKET,
-            Some("}") => ids::EXP_RBRACE,
-            Some("(") => ids::EXP_LPAREN,
-            Some("{") => ids::EXP_LBRACE,
-            Some(":") => ids::EXP_COLON,
-            _ => return,
-        };
-        self.emit(Diagnostic::new(id, r.at.lo));
-    }
-
     /// The first byte of the decl-specifiers that is not an attribute or a blank.
     fn after_attributes(&self, specs: &DeclSpecs) -> u32 {
         let text = self.map.text();
@@ -260,15 +252,6 @@ impl<'a> Checker<'a> {
                 None => return at,
             }
         }
-    }
-
-    /// Recoveries nested in a skipped span (other than the span itself).
-    pub(crate) fn recoveries_inside(&self, span: Span) -> Vec<Span> {
-        self.recoveries
-            .iter()
-            .filter(|r| r.span != span && r.span.lo >= span.lo && r.span.hi <= span.hi)
-            .map(|r| r.span)
-            .collect()
     }
 
     /// Class and enum definitions inside decl-specifiers.
@@ -980,7 +963,8 @@ impl<'a> Checker<'a> {
         };
         if context.is_none() && launch_bounds.is_some() {
             let cuda = self.sema.entity_mut(id).cuda.launch.get_or_insert_default();
-            cuda.launch_bounds = Some([cv(lb_vals.first()), cv(lb_vals.get(1)), cv(lb_vals.get(2))]);
+            cuda.launch_bounds =
+                Some([cv(lb_vals.first()), cv(lb_vals.get(1)), cv(lb_vals.get(2))]);
         }
     }
 

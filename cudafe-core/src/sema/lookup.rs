@@ -19,6 +19,13 @@ impl Sema {
     pub fn lookup_unqualified(&self, scope: ScopeId, name: Symbol) -> Vec<EntityId> {
         let mut cur = Some(scope);
         while let Some(s) = cur {
+            let sc = self.scope(s);
+            // Most scopes of a deep nest of blocks and conditions declare nothing: pass
+            // them without a search, all at once where possible.
+            if sc.declares_nothing() {
+                cur = self.lookup_parent(s);
+                continue;
+            }
             let found = self.lookup_here(s, name, true);
             if !found.is_empty() {
                 return found;
@@ -273,23 +280,10 @@ impl Sema {
         })
     }
 
-    /// Is `scope`, or any scope enclosing it, a template's parameter scope?
-    pub fn in_template(&self, mut scope: ScopeId) -> bool {
-        loop {
-            let s = self.scope(scope);
-            if s.kind == ScopeKind::TemplateParams {
-                return true;
-            }
-            if let Some(c) = s.class_context
-                && self.in_template(c)
-            {
-                return true;
-            }
-            match s.parent {
-                Some(p) => scope = p,
-                None => return false,
-            }
-        }
+    /// Is `scope`, or any scope enclosing it, a template's parameter scope (or in the
+    /// context of a class that is)?
+    pub fn in_template(&self, scope: ScopeId) -> bool {
+        self.scope(scope).in_template
     }
 }
 

@@ -182,8 +182,31 @@ pub struct Scope {
     /// For classes: some base depends on template parameters.
     pub dependent_bases: bool,
     /// For the scope of a member function defined outside its class (and blocks of it):
-    /// the class scope searched after this scope's own names.
+    /// the class scope searched after this scope's own names (set with
+    /// [`Sema::set_class_context`]).
     pub class_context: Option<ScopeId>,
+    /// How many scopes enclose this one.
+    pub depth: u32,
+    /// [`Sema::in_template`], kept as scopes are made (a walk up a deeply nested scope
+    /// chain for every declaration would be quadratic).
+    in_template: bool,
+    /// The entity of the nearest namespace scope enclosing this one (or this one).
+    pub namespace: Option<EntityId>,
+    /// Where unqualified lookup goes on from here when this scope, and the enclosing ones up
+    /// to there, declare nothing — valid while [`Sema::generation`] is `skip_generation`
+    /// (a deep nest of conditions and blocks is passed in one step).
+    skip: Option<ScopeId>,
+    skip_generation: u64,
+}
+
+impl Scope {
+    /// Does unqualified lookup find nothing here, whatever the name?
+    fn declares_nothing(&self) -> bool {
+        self.names.is_empty()
+            && self.using_directives.is_empty()
+            && self.class_context.is_none()
+            && !matches!(self.kind, ScopeKind::Class | ScopeKind::Namespace)
+    }
 }
 
 impl Scope {
@@ -198,6 +221,11 @@ impl Scope {
             bases: Vec::new(),
             dependent_bases: false,
             class_context: None,
+            depth: 0,
+            in_template: kind == ScopeKind::TemplateParams,
+            namespace: None,
+            skip: parent,
+            skip_generation: u64::MAX,
         }
     }
 }
@@ -260,8 +288,50 @@ impl Sema {
         entity: Option<EntityId>,
     ) -> ScopeId {
         let id = ScopeId(self.scopes.len() as u32);
-        self.scopes.push(Scope::new(kind, Some(parent), entity));
+        let mut scope = Scope::new(kind, Some(parent), entity);
+        let p = self.scope(parent);
+        scope.depth = p.depth + 1;
+        scope.in_template |= p.in_template;
+        scope.namespace = match entity {
+            Some(e) if self.entity(e).kind == EntityKind::Namespace => Some(e),
+            _ => p.namespace,
+        };
+        scope.skip = if !p.declares_nothing() {
+            Some(parent)
+        } else if p.skip_generation == self.generation {
+            p.skip
+        } else {
+            let mut cur = p.parent;
+            while let Some(c) = cur
+                && self.scope(c).declares_nothing()
+            {
+                cur = self.scope(c).parent;
+            }
+            cur
+        };
+        scope.skip_generation = self.generation;
+        self.scopes.push(scope);
         id
+    }
+
+    /// Where unqualified lookup goes on after `scope` without missing a name: its parent,
+    /// or past the enclosing scopes that declare nothing.
+    pub(crate) fn lookup_parent(&self, scope: ScopeId) -> Option<ScopeId> {
+        let s = self.scope(scope);
+        if s.skip_generation == self.generation && s.declares_nothing() {
+            s.skip
+        } else {
+            s.parent
+        }
+    }
+
+    /// Sets the class scope searched after `scope`'s own names (before scopes are opened
+    /// inside `scope`).
+    pub fn set_class_context(&mut self, scope: ScopeId, class: ScopeId) {
+        let in_template = self.scope(class).in_template;
+        let s = self.scope_mut(scope);
+        s.class_context = Some(class);
+        s.in_template |= in_template;
     }
 
     /// Creates an entity in `parent` and, when it has a name, makes the name visible there.

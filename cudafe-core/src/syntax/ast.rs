@@ -47,6 +47,42 @@ pub struct TranslationUnit {
     pub decls: Vec<Decl>,
     /// Constructs the parser could not parse: each was skipped to a safe point.
     pub recoveries: Vec<Recovery>,
+    /// How deep the parser nested (a bound on the tree's depth; see
+    /// [`crate::syntax::parser::MAX_DEPTH`]).
+    pub max_depth: u32,
+}
+
+/// Nesting up to which a tree is freed on the current thread whatever its stack: freeing a
+/// node takes a few hundred bytes of stack per level at most, even in a debug build.
+const SHALLOW: u32 = 256;
+
+impl Drop for TranslationUnit {
+    /// Freeing the tree recurses as deep as it nests, which may be far more than the
+    /// dropping thread's stack holds (a library user's thread of 2 or 8 MiB): a deep tree is
+    /// freed on a thread of its own with the front end's stack. Should no thread start, the
+    /// tree is leaked rather than risk overflowing the stack.
+    fn drop(&mut self) {
+        if self.max_depth <= SHALLOW || self.decls.is_empty() {
+            return;
+        }
+        let decls = std::mem::take(&mut self.decls);
+        let fits = crate::stack::remaining().is_some_and(|r| r / 1024 > self.max_depth as usize);
+        if fits {
+            return drop(decls);
+        }
+        let mut slot = Some(decls);
+        let freed = std::thread::scope(|s| {
+            std::thread::Builder::new()
+                .name("cudafe-free-tree".into())
+                .stack_size(crate::frontend::STACK_SIZE)
+                .spawn_scoped(s, || drop(slot.take()))
+                .map(|h| h.join().is_ok())
+                .unwrap_or(false)
+        });
+        if !freed {
+            std::mem::forget(slot.take());
+        }
+    }
 }
 
 /// A construct the parser skipped.
@@ -1107,4 +1143,3 @@ impl Expr {
         }
     }
 }
-

@@ -2,6 +2,7 @@
 
 pub mod ast;
 pub mod parser;
+pub mod visit;
 
 use crate::source_map::{SourceMap, Span};
 use ast::{FunctionChunk, RefQualifier};

@@ -249,7 +249,7 @@ impl<'a> Parser<'a> {
         if let Some(q) = qualifier
             && self.sema.scope(q).kind == ScopeKind::Class
         {
-            self.sema.scope_mut(class_scope).class_context = Some(q);
+            self.sema.set_class_context(class_scope, q);
         }
         if let (Some(sym), Some(inj)) = (sym, injected) {
             self.sema.bind(class_scope, sym, inj);
@@ -281,7 +281,8 @@ impl<'a> Parser<'a> {
                             template_kw: false,
                             args: None,
                             span: bstart,
-                        }].into(),
+                        }]
+                        .into(),
                         span: bstart.to(self.prev_span()),
                         resolution: Resolution::Dependent,
                     }

@@ -510,7 +510,10 @@ impl<'a> Parser<'a> {
             }
         }
         Ok(Decl {
-            kind: DeclKind::UsingDecl { names: names.into(), typename_kw },
+            kind: DeclKind::UsingDecl {
+                names: names.into(),
+                typename_kw,
+            },
             span: start.to(self.prev_span()),
         })
     }
@@ -537,7 +540,7 @@ impl<'a> Parser<'a> {
         let (name, name_span) = self.ident()?;
         let _ = self.gnu_and_cxx_attributes()?;
         self.expect_punct(Punct::Eq)?;
-        let constraint = self.constraint_expression()?;
+        let constraint = self.logical_or_expression()?;
         self.expect_punct(Punct::Semi)?;
         let mut entity = None;
         if !self.is_tentative() {
@@ -668,6 +671,14 @@ impl<'a> Parser<'a> {
     /// `< params >`, declaring each parameter in the current (template parameter) scope.
     pub(crate) fn template_parameter_list(&mut self) -> PResult<Vec<TemplateParam>> {
         self.expect_punct(Punct::Less)?;
+        // Template template parameters nest parameter lists.
+        self.enter()?;
+        let r = self.template_parameters_inner();
+        self.leave();
+        r
+    }
+
+    fn template_parameters_inner(&mut self) -> PResult<Vec<TemplateParam>> {
         self.angle_depth += 1;
         let r = (|| {
             let mut params = Vec::new();
@@ -1035,7 +1046,10 @@ impl<'a> Parser<'a> {
         }
         self.expect_punct(Punct::Semi)?;
         Ok(Decl {
-            kind: DeclKind::Simple { specs, declarators: declarators.into() },
+            kind: DeclKind::Simple {
+                specs,
+                declarators: declarators.into(),
+            },
             span: start.to(self.prev_span()),
         })
     }
@@ -1217,7 +1231,7 @@ impl<'a> Parser<'a> {
                 self.qualifier_scope(name)
             });
             if let Some(cs) = class_scope {
-                self.sema.scope_mut(fscope).class_context = Some(cs);
+                self.sema.set_class_context(fscope, cs);
             }
         }
         if let Some(f) = declarator.function() {
@@ -1393,7 +1407,8 @@ impl<'a> Parser<'a> {
                                         template_kw: false,
                                         args: None,
                                         span: t.span,
-                                    }].into(),
+                                    }]
+                                    .into(),
                                     span: t.span,
                                     resolution: Resolution::Unresolved,
                                 },
@@ -1526,7 +1541,10 @@ impl<'a> Parser<'a> {
                                 }
                             }
                             self.expect_punct(Punct::RParen)?;
-                            s.ty = TypeSpec::BuiltinTransform { name: sym, args: args.into() };
+                            s.ty = TypeSpec::BuiltinTransform {
+                                name: sym,
+                                args: args.into(),
+                            };
                             have_type = true;
                             continue;
                         }
@@ -1705,13 +1723,27 @@ impl<'a> Parser<'a> {
 
     /// A declarator (possibly abstract).
     pub(crate) fn declarator(&mut self, mode: DeclaratorMode) -> PResult<Declarator> {
+        let (mut d, ops) = self.declarator_parts(mode)?;
+        d.ops = ops.into();
+        Ok(d)
+    }
+
+    /// A declarator and its operators, still growable: a nested declarator's operators are
+    /// extended in place rather than copied at each level of `(*(*(*f)()))()`.
+    fn declarator_parts(
+        &mut self,
+        mode: DeclaratorMode,
+    ) -> PResult<(Declarator, Vec<DeclaratorOp>)> {
         self.enter()?;
         let r = self.declarator_inner(mode);
         self.leave();
         r
     }
 
-    fn declarator_inner(&mut self, mode: DeclaratorMode) -> PResult<Declarator> {
+    fn declarator_inner(
+        &mut self,
+        mode: DeclaratorMode,
+    ) -> PResult<(Declarator, Vec<DeclaratorOp>)> {
         let start = self.peek().span;
         let mut prefix: Vec<DeclaratorOp> = Vec::new();
         let mut attrs = Vec::new();
@@ -1769,11 +1801,11 @@ impl<'a> Parser<'a> {
         match self.kind() {
             TokenKind::Punct(Punct::LParen) if self.paren_starts_nested_declarator(mode) => {
                 self.bump();
-                let inner = self.declarator(mode)?;
+                let (inner, ops) = self.declarator_parts(mode)?;
                 self.expect_punct(Punct::RParen)?;
                 d.name = inner.name;
                 d.pack |= inner.pack;
-                inner_ops = inner.ops.into_vec();
+                inner_ops = ops;
                 attrs.extend(inner.attrs);
             }
             TokenKind::Ident
@@ -1830,7 +1862,7 @@ impl<'a> Parser<'a> {
         mut prefix: Vec<DeclaratorOp>,
         inner_ops: Vec<DeclaratorOp>,
         attrs: Vec<Attribute>,
-    ) -> PResult<Declarator> {
+    ) -> PResult<(Declarator, Vec<DeclaratorOp>)> {
         // Suffixes.
         let mut suffix: Vec<DeclaratorOp> = Vec::new();
         loop {
@@ -1851,14 +1883,12 @@ impl<'a> Parser<'a> {
                 }
                 TokenKind::Punct(Punct::LParen) => {
                     // A parameter list, unless this is a variable's parenthesised initializer.
-                    if mode == DeclaratorMode::Named && suffix.is_empty() && inner_ops.is_empty()
-                    {
+                    if mode == DeclaratorMode::Named && suffix.is_empty() && inner_ops.is_empty() {
                         // What parses as parameters is parameters (the most vexing parse).
                         if !self.paren_is_parameter_list() {
                             break;
                         }
-                        match self.attempt(|p| p.push_prototype_scope(|q| q.function_chunk(true)))
-                        {
+                        match self.attempt(|p| p.push_prototype_scope(|q| q.function_chunk(true))) {
                             Some(chunk) => {
                                 suffix.push(DeclaratorOp::Function(Box::new(chunk)));
                                 continue;
@@ -1887,14 +1917,13 @@ impl<'a> Parser<'a> {
         ops.extend(suffix);
         prefix.reverse();
         ops.extend(prefix);
-        d.ops = ops.into();
         d.attrs = attrs.into();
         d.span = if self.prev_span().hi >= start.lo && self.peek().span.lo > start.lo {
             Span::new(start.lo, self.prev_span().hi)
         } else {
             Span::new(start.lo, start.lo)
         };
-        Ok(d)
+        Ok((d, ops))
     }
 
     /// The name in a declarator: `x`, `A::f`, `operator+`, `~A`, `f<int>`, `A<T>::B`.
@@ -2062,7 +2091,7 @@ impl<'a> Parser<'a> {
         let saved = self.scope;
         let s = self.push_scope(ScopeKind::Prototype);
         if let Some(c) = self.declarator_class_ctx {
-            self.sema.scope_mut(s).class_context = Some(c);
+            self.sema.set_class_context(s, c);
         }
         let r = f(self);
         self.scope = saved;
@@ -2439,7 +2468,9 @@ impl<'a> Parser<'a> {
         } else if !specs.is_friend {
             f.friend_only = false;
         }
-        if template_now {
+        // `template <class T> const int X<T>::n;` defines a member of a class template, not
+        // a template of its own: a redeclaration by qualified name keeps what the member was.
+        if template_now && !(existing.is_some() && name.is_qualified()) {
             e.is_template = true;
         }
         if kind == EntityKind::Typedef {
@@ -2462,20 +2493,11 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn scope_in_anonymous_namespace(&self, mut s: ScopeId) -> bool {
-        loop {
-            let sc = self.sema.scope(s);
-            if let Some(e) = sc.entity {
-                let en = self.sema.entity(e);
-                if en.kind == EntityKind::Namespace {
-                    return en.flags.in_anonymous_namespace;
-                }
-            }
-            match sc.parent {
-                Some(p) => s = p,
-                None => return false,
-            }
-        }
+    fn scope_in_anonymous_namespace(&self, s: ScopeId) -> bool {
+        self.sema
+            .scope(s)
+            .namespace
+            .is_some_and(|e| self.sema.entity(e).flags.in_anonymous_namespace)
     }
 
     /// A class, enum or namespace a typedef names directly.

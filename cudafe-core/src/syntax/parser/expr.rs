@@ -58,8 +58,17 @@ fn assign_op(p: Punct) -> Option<AssignOp> {
 impl<'a> Parser<'a> {
     /// `expression`: assignment-expressions separated by commas.
     pub(crate) fn expression(&mut self) -> PResult<Expr> {
+        let mut links = 0;
+        let r = self.expression_links(&mut links);
+        self.leave_n(links);
+        r
+    }
+
+    fn expression_links(&mut self, links: &mut u32) -> PResult<Expr> {
         let mut e = self.assignment_expression()?;
         while self.at_punct(Punct::Comma) && !self.nth_is_punct(1, Punct::Ellipsis) {
+            self.chain_link()?;
+            *links += 1;
             self.bump();
             let rhs = self.assignment_expression()?;
             let span = e.span.to(rhs.span);
@@ -168,14 +177,17 @@ impl<'a> Parser<'a> {
         binary_op(p)
     }
 
+    /// Not a depth step of its own: operands nest through unary expressions and casts,
+    /// which count, and the recursion for tighter operators here is one level per
+    /// precedence at most.
     fn binary_expression(&mut self, min_prec: u8) -> PResult<Expr> {
-        self.enter()?;
-        let r = self.binary_inner(min_prec);
-        self.leave();
+        let mut links = 0;
+        let r = self.binary_links(min_prec, &mut links);
+        self.leave_n(links);
         r
     }
 
-    fn binary_inner(&mut self, min_prec: u8) -> PResult<Expr> {
+    fn binary_links(&mut self, min_prec: u8, links: &mut u32) -> PResult<Expr> {
         let mut lhs = self.cast_expression()?;
         while let Some((prec, op)) = self.binary_here() {
             if prec < min_prec {
@@ -185,6 +197,8 @@ impl<'a> Parser<'a> {
             if self.nth_is_punct(1, Punct::Ellipsis) {
                 return Ok(lhs);
             }
+            self.chain_link()?;
+            *links += 1;
             self.bump();
             let rhs = self.binary_expression(prec + 1)?;
             let span = lhs.span.to(rhs.span);
@@ -193,8 +207,21 @@ impl<'a> Parser<'a> {
         Ok(lhs)
     }
 
+    /// A constraint-expression (a concept's definition, a nested requirement): a
+    /// logical-or-expression.
+    pub(crate) fn logical_or_expression(&mut self) -> PResult<Expr> {
+        self.binary_expression(4)
+    }
+
     /// A requires-clause: primary expressions joined by `&&` and `||`.
     pub(crate) fn constraint_expression(&mut self) -> PResult<Expr> {
+        let mut links = 0;
+        let r = self.constraint_links(&mut links);
+        self.leave_n(links);
+        r
+    }
+
+    fn constraint_links(&mut self, links: &mut u32) -> PResult<Expr> {
         let mut lhs = self.constraint_primary()?;
         loop {
             let op = match self.kind() {
@@ -202,6 +229,8 @@ impl<'a> Parser<'a> {
                 TokenKind::Punct(Punct::PipePipe) => BinaryOp::Or,
                 _ => return Ok(lhs),
             };
+            self.chain_link()?;
+            *links += 1;
             self.bump();
             let rhs = self.constraint_primary()?;
             let span = lhs.span.to(rhs.span);
@@ -595,7 +624,14 @@ impl<'a> Parser<'a> {
         self.postfix_tail(e)
     }
 
-    fn postfix_tail(&mut self, mut e: Expr) -> PResult<Expr> {
+    fn postfix_tail(&mut self, e: Expr) -> PResult<Expr> {
+        let mut links = 0;
+        let r = self.postfix_links(e, &mut links);
+        self.leave_n(links);
+        r
+    }
+
+    fn postfix_links(&mut self, mut e: Expr, links: &mut u32) -> PResult<Expr> {
         loop {
             match self.kind() {
                 TokenKind::Punct(Punct::LBracket) if !self.nth_is_punct(1, Punct::LBracket) => {
@@ -659,6 +695,8 @@ impl<'a> Parser<'a> {
                 }
                 _ => return Ok(e),
             }
+            self.chain_link()?;
+            *links += 1;
         }
     }
 
@@ -733,7 +771,8 @@ impl<'a> Parser<'a> {
                     template_kw: false,
                     args,
                     span: start.to(self.prev_span()),
-                }].into(),
+                }]
+                .into(),
                 span: start.to(self.prev_span()),
                 resolution: Resolution::Unresolved,
             });
@@ -782,7 +821,8 @@ impl<'a> Parser<'a> {
                     template_kw: false,
                     args: None,
                     span: sp,
-                }].into(),
+                }]
+                .into(),
                 span: sp,
                 resolution: Resolution::Unresolved,
             });
@@ -1532,7 +1572,7 @@ impl<'a> Parser<'a> {
                     }
                     TokenKind::Keyword(Keyword::Requires) => {
                         self.bump();
-                        Requirement::Nested(self.constraint_expression()?)
+                        Requirement::Nested(self.logical_or_expression()?)
                     }
                     TokenKind::Punct(Punct::LBrace) => {
                         self.bump();
@@ -1684,7 +1724,10 @@ impl<'a> Parser<'a> {
         }
         let end = self.expect_punct(Punct::RParen)?;
         Ok(Some(Expr::new(
-            ExprKind::Builtin { name: sym, args: args.into() },
+            ExprKind::Builtin {
+                name: sym,
+                args: args.into(),
+            },
             start.to(end),
         )))
     }

@@ -9,7 +9,8 @@
 //! the `}` that closes it — and recorded as a [`Recovery`]; parsing goes on.
 //!
 //! The parser never recurses without bound: nesting deeper than [`MAX_DEPTH`] is reported
-//! and skipped.
+//! and skipped. Nor does it work without bound: past a budget of steps proportional to the
+//! input ([`STEPS_PER_TOKEN`]) it gives up.
 
 mod attr;
 mod class;
@@ -24,8 +25,44 @@ use crate::sema::{ScopeId, ScopeKind, Sema};
 use crate::source_map::{SourceMap, Span};
 use crate::syntax::ast::{Decl, DeclKind, Recovery, TranslationUnit};
 
-/// How deep declarations, statements, expressions and types may nest.
-pub const MAX_DEPTH: u32 = 1024;
+/// How deep the syntax tree may nest. The parser counts its recursion in steps of
+/// [`DEPTH_STEP`] and each link of a left-associative chain (`a + b + ...`, `f()()...`,
+/// `a, b, ...`), which nests the tree one level deeper without recursing, as one; the sum
+/// stays below this, so the walks over the tree recurse at most this deep.
+///
+/// That allows 65,536 steps of recursion, and each nesting level of the source takes one to
+/// seven (ten thousand nested parentheses take 20,000; nested `sizeof(new int[...])`,
+/// 60,000); and chains of up to 262,144 operators.
+///
+/// The parser also stops where the thread's stack would run out first (a debug build's
+/// frames are several times larger); either way the construct is skipped with a recovery
+/// whose message starts with [`TOO_DEEP`], which cudafe reports as the catastrophe `program
+/// too large or complicated to compile`.
+pub const MAX_DEPTH: u32 = 1 << 18;
+
+/// What a step of the parser's recursion counts towards [`MAX_DEPTH`].
+pub const DEPTH_STEP: u32 = 4;
+
+/// The start of a recovery's message when the input nests too deep.
+pub const TOO_DEEP: &str = "nesting too deep";
+
+/// How many steps of recursion (into a declaration, statement, expression, declarator or
+/// template argument list) the parser may take, tentative parses included: this many for
+/// every token, and [`STEP_ALLOWANCE`] more. Real code takes less than one step a token (the
+/// CUDA and C++ standard headers: 0.5; ten thousand nested template argument lists: 3), but
+/// trying alternatives where nested constructs are each read more than once is exponential
+/// in their nesting (lambdas in `decltype` in template arguments, 20 deep, would take
+/// hours). Past the budget the parser gives up as it does on nesting too deep
+/// ([`TOO_DEEP`]): `program too large or complicated to compile`.
+pub const STEPS_PER_TOKEN: u64 = 64;
+
+/// The steps the parser may take on top of [`STEPS_PER_TOKEN`] for each token (a few
+/// seconds' work in a debug build).
+pub const STEP_ALLOWANCE: u64 = 1 << 20;
+
+/// Stack the parser leaves unused below its deepest frame when it checks the depth: room
+/// for the frames between two checks (tens of kilobytes in a debug build) and more.
+const STACK_RED_ZONE: usize = 1 << 20;
 
 /// The language the parser accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -101,6 +138,10 @@ pub struct Parser<'a> {
     toks: Vec<Token>,
     /// The interned name of each identifier token (`Symbol(u32::MAX)` for other tokens).
     syms: Vec<Symbol>,
+    /// For each `(`, `[` and `{`: the index of the token that closes it, counting brackets
+    /// of its own kind only (`u32::MAX` where none does). Skipping a balanced group is then
+    /// one step, however often it is skipped.
+    closing: Vec<u32>,
     /// `#pragma` lines, in order, and how many have been handed out as declarations or
     /// statements.
     pragmas: Vec<Token>,
@@ -115,6 +156,13 @@ pub struct Parser<'a> {
     pub(crate) tentative: u32,
     recoveries: Vec<Recovery>,
     depth: u32,
+    /// The deepest [`Parser::depth`] reached.
+    max_depth: u32,
+    /// Steps of recursion taken, and how many may be ([`STEPS_PER_TOKEN`]).
+    steps: u64,
+    step_budget: u64,
+    /// The lowest stack address the parser may reach (0 when unknown).
+    stack_floor: usize,
     pub(crate) opts: ParseOptions,
     pub(crate) known: Known,
     /// Classes being defined, innermost last (for constructor names and late bodies).
@@ -141,7 +189,8 @@ pub struct Parser<'a> {
     /// In a type-id where only a type can stand: unresolvable qualified names are types.
     pub(crate) dependent_types_ok: bool,
     /// Qualified names already read at a position (see [`Parser::qualified_name`]).
-    pub(crate) name_memo: crate::intern::FxHashMap<names::NameKey, (PResult<crate::syntax::ast::QualName>, Mark)>,
+    pub(crate) name_memo:
+        crate::intern::FxHashMap<names::NameKey, (PResult<crate::syntax::ast::QualName>, Mark)>,
     pub(crate) name_memo_generation: u64,
 }
 
@@ -186,6 +235,10 @@ impl<'a> Parser<'a> {
             ));
             syms.push(NO_SYM);
         }
+        let closing = closing_brackets(&toks);
+        let step_budget = (toks.len() as u64)
+            .saturating_mul(STEPS_PER_TOKEN)
+            .saturating_add(STEP_ALLOWANCE);
         let mut sema = Sema::new();
         // Types the compiler predeclares.
         for name in [
@@ -207,6 +260,7 @@ impl<'a> Parser<'a> {
             map,
             toks,
             syms,
+            closing,
             pragmas,
             next_pragma: 0,
             pos: 0,
@@ -217,6 +271,10 @@ impl<'a> Parser<'a> {
             tentative: 0,
             recoveries: Vec::new(),
             depth: 0,
+            max_depth: 0,
+            steps: 0,
+            step_budget,
+            stack_floor: crate::stack::floor(STACK_RED_ZONE),
             opts,
             known,
             classes: Vec::new(),
@@ -258,10 +316,12 @@ impl<'a> Parser<'a> {
         }
         // Pragmas after the last token.
         self.take_pragmas(&mut decls);
+
         Parsed {
             unit: TranslationUnit {
                 decls,
                 recoveries: self.recoveries,
+                max_depth: self.max_depth,
             },
             interner: self.interner,
             sema: self.sema,
@@ -515,20 +575,51 @@ impl<'a> Parser<'a> {
     // Depth
 
     pub(crate) fn enter(&mut self) -> PResult<()> {
-        self.depth += 1;
-        if self.depth > MAX_DEPTH {
-            self.depth -= 1;
+        if self.depth + DEPTH_STEP > MAX_DEPTH || crate::stack::below(self.stack_floor) {
             return Err(ParseError {
                 at: self.peek().span,
-                what: format!("nesting deeper than {MAX_DEPTH} levels"),
+                what: format!("{TOO_DEEP} (depth {})", self.depth),
                 expected: None,
             });
         }
+        self.steps += 1;
+        if self.steps > self.step_budget {
+            return Err(ParseError {
+                at: self.peek().span,
+                what: format!(
+                    "{TOO_DEEP} (alternatives tried too often: {} steps)",
+                    self.step_budget
+                ),
+                expected: None,
+            });
+        }
+        self.depth += DEPTH_STEP;
+        self.max_depth = self.max_depth.max(self.depth);
         Ok(())
     }
 
+    /// One more link of a left-associative chain (`a + b + ...`, `f()()...`): the tree
+    /// nests one level deeper without the parser recursing. The caller leaves the levels
+    /// of its chain with [`Parser::leave_n`].
+    pub(crate) fn chain_link(&mut self) -> PResult<()> {
+        if self.depth >= MAX_DEPTH {
+            return Err(ParseError {
+                at: self.peek().span,
+                what: format!("{TOO_DEEP} (a chain of operators at depth {})", self.depth),
+                expected: None,
+            });
+        }
+        self.depth += 1;
+        self.max_depth = self.max_depth.max(self.depth);
+        Ok(())
+    }
+
+    pub(crate) fn leave_n(&mut self, n: u32) {
+        self.depth -= n;
+    }
+
     pub(crate) fn leave(&mut self) {
-        self.depth -= 1;
+        self.depth -= DEPTH_STEP;
     }
 
     // -----------------------------------------------------------------------------------
@@ -607,34 +698,27 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Skips a balanced group starting at the current opening token; returns its span.
+    /// Skips a balanced group starting at the current opening token (brackets of other
+    /// kinds inside are not counted); returns its span. Unclosed, it runs to the end.
     pub(crate) fn skip_balanced(&mut self) -> Span {
         let start = self.peek().span;
-        let (open, close) = match self.kind() {
-            TokenKind::Punct(Punct::LParen) => (Punct::LParen, Punct::RParen),
-            TokenKind::Punct(Punct::LBracket) => (Punct::LBracket, Punct::RBracket),
-            TokenKind::Punct(Punct::LBrace) => (Punct::LBrace, Punct::RBrace),
-            _ => {
-                let t = self.bump();
-                return t.span;
+        if !matches!(
+            self.kind(),
+            TokenKind::Punct(Punct::LParen | Punct::LBracket | Punct::LBrace)
+        ) {
+            return self.bump().span;
+        }
+        // An opening bracket is never the rest of a split `>>`.
+        match self.closing[self.pos] {
+            u32::MAX => {
+                self.pos = self.toks.len() - 1;
+                start.to(self.prev_span())
             }
-        };
-        let mut depth = 0usize;
-        loop {
-            let t = self.peek();
-            match t.kind {
-                TokenKind::Eof => return start.to(self.prev_span()),
-                TokenKind::Punct(p) if p == open => depth += 1,
-                TokenKind::Punct(p) if p == close => {
-                    depth -= 1;
-                    if depth == 0 {
-                        let end = self.bump().span;
-                        return start.to(end);
-                    }
-                }
-                _ => {}
+            close => {
+                self.pos = close as usize;
+                let end = self.bump().span;
+                start.to(end)
             }
-            self.bump();
         }
     }
 
@@ -646,14 +730,19 @@ impl<'a> Parser<'a> {
         let saved_scope = self.scope;
         let saved_classes = self.classes.len();
         let saved_depth = self.depth;
+        // Restored, not reset: a member declaration may be in a class inside a template
+        // argument list or a launch configuration, whose parsers leave their levels when
+        // they return.
+        let saved_angle = self.angle_depth;
+        let saved_launch = self.in_launch_config;
         match self.declaration(cx) {
             Ok(d) => d,
             Err(e) => {
                 self.scope = saved_scope;
                 self.classes.truncate(saved_classes);
                 self.depth = saved_depth;
-                self.angle_depth = 0;
-                self.in_launch_config = 0;
+                self.angle_depth = saved_angle;
+                self.in_launch_config = saved_launch;
                 // Make progress from the start of the construct, not from where it failed
                 // (which may be inside a nested, already-closed group).
                 if self.pos == m.pos {
@@ -703,6 +792,31 @@ impl<'a> Parser<'a> {
     pub fn pragma_tokens(&self) -> &[Token] {
         &self.pragmas
     }
+}
+
+/// [`Parser::closing`] for `toks`.
+fn closing_brackets(toks: &[Token]) -> Vec<u32> {
+    let mut closing = vec![u32::MAX; toks.len()];
+    for (open, close) in [
+        (Punct::LParen, Punct::RParen),
+        (Punct::LBracket, Punct::RBracket),
+        (Punct::LBrace, Punct::RBrace),
+    ] {
+        let mut stack: Vec<u32> = Vec::new();
+        for (i, t) in toks.iter().enumerate() {
+            match t.kind {
+                TokenKind::Punct(p) if p == open => stack.push(i as u32),
+                TokenKind::Punct(p) if p == close => {
+                    // A closing bracket without an opening one ends nothing.
+                    if let Some(o) = stack.pop() {
+                        closing[o as usize] = i as u32;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    closing
 }
 
 /// Where a declaration stands; decides what is allowed.

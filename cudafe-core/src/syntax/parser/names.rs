@@ -119,6 +119,17 @@ impl<'a> Parser<'a> {
             scope: self.scope,
             ctx: self.declarator_class_ctx,
         };
+        //
+        // Only tentative parses use the memo, and what it keeps is an outline of the name
+        // ([`Parser::outline_name`]): what a tentative parse decides by (the resolution, the
+        // components, whether there are template arguments and whether they are dependent)
+        // without the arguments themselves. A copy of a name whose arguments nest ten
+        // thousand deep then costs no more than a copy of `x`; the real parse reads every
+        // name afresh (its own template arguments find their outlines in the memo, so that
+        // is linear too) and so builds the whole tree.
+        if !self.is_tentative() {
+            return self.qualified_name_uncached();
+        }
         let generation = self.sema.generation();
         if self.name_memo_generation != generation {
             // Clearing costs the table's capacity: start afresh when it has grown.
@@ -129,24 +140,53 @@ impl<'a> Parser<'a> {
             }
             self.name_memo_generation = generation;
         }
-        if self.is_tentative() {
-            if let Some((result, end)) = self.name_memo.get(&key) {
-                let (result, end) = (result.clone(), *end);
-                self.reset_keep_recoveries(end);
-                return result;
-            }
-        } else if let Some((result, end)) = self.name_memo.remove(&key) {
-            // The real parse after a tentative one: this is the last use.
+        if let Some((result, end)) = self.name_memo.get(&key) {
+            let (result, end) = (result.clone(), *end);
             self.reset_keep_recoveries(end);
             return result;
         }
         let result = self.qualified_name_uncached();
-        // Only a tentative parse is read again (by the real one after it).
-        if self.is_tentative() && self.sema.generation() == generation {
+        if self.sema.generation() == generation {
             let end = self.mark();
-            self.name_memo.insert(key, (result.clone(), end));
+            let outline = match &result {
+                Ok(n) => Ok(self.outline_name(n)),
+                Err(e) => Err(e.clone()),
+            };
+            self.name_memo.insert(key, (outline, end));
         }
         result
+    }
+
+    /// A copy of `n` for tentative parses, without its template arguments' contents: each
+    /// argument list keeps its span and is empty, or holds a single placeholder pack when
+    /// the arguments depend on template parameters (which is what [`Parser::name_dependent`]
+    /// looks for).
+    fn outline_name(&self, n: &QualName) -> QualName {
+        QualName {
+            global: n.global,
+            segments: n
+                .segments
+                .iter()
+                .map(|s| NameSegment {
+                    kind: s.kind.clone(),
+                    template_kw: s.template_kw,
+                    args: s.args.as_ref().map(|a| TemplateArgs {
+                        args: if self.args_dependent(a) {
+                            vec![TemplateArg::Pack(Box::new(TemplateArg::Expr(Expr::error(
+                                a.span,
+                            ))))]
+                            .into()
+                        } else {
+                            Vec::new().into()
+                        },
+                        span: a.span,
+                    }),
+                    span: s.span,
+                })
+                .collect(),
+            span: n.span,
+            resolution: n.resolution.clone(),
+        }
     }
 
     fn qualified_name_uncached(&mut self) -> PResult<QualName> {

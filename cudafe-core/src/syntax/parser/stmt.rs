@@ -70,14 +70,19 @@ impl<'a> Parser<'a> {
         let saved_scope = self.scope;
         let saved_depth = self.depth;
         let saved_classes = self.classes.len();
+        // Restored, not reset: a statement may be in a statement expression or a class
+        // inside a template argument list or a launch configuration, whose parsers leave
+        // their levels when they return.
+        let saved_angle = self.angle_depth;
+        let saved_launch = self.in_launch_config;
         match self.statement() {
             Ok(s) => s,
             Err(e) => {
                 self.scope = saved_scope;
                 self.depth = saved_depth;
                 self.classes.truncate(saved_classes);
-                self.angle_depth = 0;
-                self.in_launch_config = 0;
+                self.angle_depth = saved_angle;
+                self.in_launch_config = saved_launch;
                 if self.pos == m.pos {
                     self.bump();
                 }
@@ -461,7 +466,8 @@ impl<'a> Parser<'a> {
                         asm_label: None,
                         span,
                         entity,
-                    }].into(),
+                    }]
+                    .into(),
                 },
                 span,
             })));
@@ -563,7 +569,8 @@ impl<'a> Parser<'a> {
                                         requires: None,
                                         asm_label: None,
                                         entity: None,
-                                    }].into(),
+                                    }]
+                                    .into(),
                                 },
                                 span: dspan,
                             }),
