@@ -17,7 +17,7 @@ use crate::syntax::parser::{self, ParseOptions};
 
 /// The parser and the checks recurse over nesting; this much stack lets them reach their own
 /// depth limits ([`parser::MAX_DEPTH`]) on any input instead of overflowing.
-const STACK_SIZE: usize = 1 << 30;
+pub const STACK_SIZE: usize = 1 << 30;
 
 /// What the stages need to know from the command line.
 #[derive(Debug, Clone, Default)]
@@ -96,6 +96,20 @@ pub fn analyze(map: &Arc<SourceMap>, opts: &FrontendOptions, engine: &mut DiagEn
     })
 }
 
+/// Runs `f` on a thread with the front end's stack (the walks over the syntax tree recurse
+/// as deep as it is nested).
+pub fn on_front_end_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .name("cudafe-back-end".into())
+            .stack_size(STACK_SIZE)
+            .spawn_scoped(s, f)
+            .expect("cannot start a thread")
+            .join()
+            .unwrap_or_else(|p| std::panic::resume_unwind(p))
+    })
+}
+
 /// [`analyze`] on the current thread (its stack must be large enough for deep inputs).
 pub fn analyze_here(map: &SourceMap, opts: &FrontendOptions, engine: &mut DiagEngine) -> Analysis {
     let mut stats = Stats {
@@ -116,7 +130,15 @@ pub fn analyze_here(map: &SourceMap, opts: &FrontendOptions, engine: &mut DiagEn
     let unit = parsed.unit;
 
     let t = Instant::now();
-    let declarations = check::check(&unit, &mut sema, &interner, map, &opts.check, engine);
+    let declarations = check::check(
+        &unit,
+        &lexed.errors,
+        &mut sema,
+        &interner,
+        map,
+        &opts.check,
+        engine,
+    );
     stats.check_time = t.elapsed();
     stats.declarations = declarations;
     stats.entities = sema.entities.len();
@@ -127,3 +149,194 @@ pub fn analyze_here(map: &SourceMap, opts: &FrontendOptions, engine: &mut DiagEn
         stats,
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Fuzzing
+
+/// The option sets [`fuzz_one`] runs the front end under: C++17 with GNU extensions (nvcc's
+/// default), C++20 with the CUDA options that change the checks, and C++11 without GNU.
+fn fuzz_option_sets() -> [FrontendOptions; 3] {
+    let cuda = CheckOptions {
+        extended_lambda: true,
+        relaxed_constexpr: true,
+        device_c: true,
+        static_host_stub: true,
+    };
+    [
+        FrontendOptions::default(),
+        FrontendOptions {
+            lex: LexOptions {
+                std: CxxStd::Cxx20,
+                gnu_version: 140000,
+                ..LexOptions::default()
+            },
+            parse: ParseOptions { cxx: 20, gnu: true },
+            check: cuda,
+        },
+        FrontendOptions {
+            lex: LexOptions {
+                std: CxxStd::Cxx11,
+                gnu: false,
+                gnu_version: 0,
+                dollar_in_identifiers: false,
+            },
+            parse: ParseOptions {
+                cxx: 11,
+                gnu: false,
+            },
+            check: CheckOptions::default(),
+        },
+    ]
+}
+
+/// What one run of the front end left: the exit status, the diagnostics as printed, and
+/// the analysis.
+struct FuzzRun {
+    status: i32,
+    output: Vec<u8>,
+    counts: crate::diag::Counts,
+    stopped: bool,
+    analysis: Analysis,
+}
+
+fn fuzz_run(map: &Arc<SourceMap>, opts: &FrontendOptions) -> FuzzRun {
+    use crate::diag::{DiagConfig, SharedBuffer};
+    let out = SharedBuffer::new();
+    let mut engine = DiagEngine::with_writer(DiagConfig::default(), Box::new(out.clone()));
+    engine.set_primary_name("fuzz.ii");
+    engine.start();
+    engine.set_source_map(map.clone());
+    let analysis = analyze(map, opts, &mut engine);
+    let stopped = engine.stopped().is_some();
+    let status = engine.finish();
+    FuzzRun {
+        status,
+        output: out.contents(),
+        counts: engine.counts(),
+        stopped,
+        analysis,
+    }
+}
+
+/// A line of diagnostic output that says where: `name(12): ` (the name may be empty: a line
+/// marker can say `# 1 ""`), `At end of source: `, or `Catastrophic error: `.
+fn is_located(line: &[u8]) -> bool {
+    if line.starts_with(b"At end of source: ") || line.starts_with(b"Catastrophic error: ") {
+        return true;
+    }
+    line.windows(3).enumerate().any(|(close, w)| {
+        w == b"): "
+            && line[..close]
+                .iter()
+                .rposition(|&b| b == b'(')
+                .is_some_and(|open| {
+                    let digits = &line[open + 1..close];
+                    !digits.is_empty() && digits.iter().all(u8::is_ascii_digit)
+                })
+    })
+}
+
+/// Checks what must hold of a run on `map`'s text whatever the text is.
+fn fuzz_invariants(map: &SourceMap, opts: &FrontendOptions, run: &FuzzRun) -> Result<(), String> {
+    let len = map.text().len() as u32;
+    let unit = &run.analysis.unit;
+    if ![0, 2, 4].contains(&run.status) {
+        return Err(format!("exit status {}", run.status));
+    }
+    if run.stopped != (run.status == 4) {
+        return Err(format!(
+            "stopped {} with status {}",
+            run.stopped, run.status
+        ));
+    }
+    for r in &unit.recoveries {
+        for (what, s) in [("span", r.span), ("at", r.at)] {
+            if s.lo > s.hi || s.hi > len {
+                return Err(format!("recovery {what} {s:?} outside 0..{len}: {r:?}"));
+            }
+        }
+    }
+    if unit.max_depth > parser::MAX_DEPTH {
+        return Err(format!("the tree nests {} deep", unit.max_depth));
+    }
+    // Every construct the parser skipped, and every lexical error (but a line marker that
+    // is fine after all), is reported as an error.
+    if run.status == 0 && !unit.recoveries.is_empty() {
+        return Err(format!(
+            "status 0, yet the parser skipped {:?}",
+            unit.recoveries[0]
+        ));
+    }
+    if run.status == 0 {
+        let lexed = lexer::lex(map, &opts.lex);
+        if let Some(e) = lexed
+            .errors
+            .iter()
+            .find(|e| e.kind != lexer::LexErrorKind::UnrecognizedLineMarker)
+        {
+            return Err(format!("status 0, yet the lexer found {e:?}"));
+        }
+    }
+    // What was printed agrees with what was counted, and says where.
+    let errors = run.counts.errors + run.counts.catastrophes;
+    if (errors > 0) != (run.status != 0) {
+        return Err(format!("status {} with {:?}", run.status, run.counts));
+    }
+    if run.status != 0 {
+        if !run.output.split(|&b| b == b'\n').any(is_located) {
+            return Err("errors without a located diagnostic".into());
+        }
+        let summary = crate::diag::render::summary_line(
+            run.counts.errors,
+            run.counts.catastrophes,
+            Some(b"fuzz.ii"),
+        );
+        if !run.output.windows(summary.len()).any(|w| w == summary) {
+            return Err(format!(
+                "no summary line {:?}",
+                String::from_utf8_lossy(&summary)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Runs the front end on `data` under a few option sets (the first one twice) and checks
+/// that it does not panic and that what it leaves holds whatever the input: a documented
+/// exit status that agrees with the diagnostics counted and printed; every error located
+/// and counted in the summary line; every skipped construct and every lexical error
+/// reported; recoveries within the text; the tree no deeper than
+/// [`parser::MAX_DEPTH`]; the same output for the same input. Panics on a violation.
+/// The body of the `parser` fuzz target.
+#[doc(hidden)]
+pub fn fuzz_one(data: &[u8]) {
+    let map = Arc::new(SourceMap::new("fuzz.ii", data));
+    let sets = fuzz_option_sets();
+    let mut first: Option<(i32, Vec<u8>)> = None;
+    for (i, opts) in sets.iter().enumerate() {
+        let run = fuzz_run(&map, opts);
+        if let Err(e) = fuzz_invariants(&map, opts, &run) {
+            panic!(
+                "option set {i}: {e}\n--- diagnostics:\n{}",
+                String::from_utf8_lossy(&run.output)
+            );
+        }
+        if i == 0 {
+            first = Some((run.status, run.output));
+        }
+    }
+    // Deterministic: the same input gives the same diagnostics.
+    let again = fuzz_run(&map, &sets[0]);
+    let (status, output) = first.expect("at least one option set");
+    if again.status != status || again.output != output {
+        panic!(
+            "a second run differs: status {status} then {}\n--- first:\n{}\n--- second:\n{}",
+            again.status,
+            String::from_utf8_lossy(&output),
+            String::from_utf8_lossy(&again.output)
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests;

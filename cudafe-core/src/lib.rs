@@ -5,12 +5,14 @@
 
 pub mod check;
 pub mod diag;
+pub mod emit;
 pub mod frontend;
 pub mod intern;
 pub mod lexer;
 pub mod options;
 pub mod sema;
 pub mod source_map;
+pub mod stack;
 pub mod syntax;
 
 /// The version of this front end.

@@ -181,6 +181,9 @@ pub struct Options {
     pub module_id_file_name: Option<OsString>,
     pub gen_device_file_name: Option<OsString>,
     pub include_file_name: Option<OsString>,
+    /// `--write_stub_file PATH`: where to write the stub file (ours, not cudafe++'s; see
+    /// [`crate::emit::stub`]).
+    pub write_stub_file: Option<OsString>,
 
     // Preprocessing (EDG's own preprocessor; nvcc never passes these)
     pub include_directories: Vec<OsString>,
@@ -255,6 +258,7 @@ impl Default for Options {
             module_id_file_name: None,
             gen_device_file_name: None,
             include_file_name: None,
+            write_stub_file: None,
             include_directories: Vec::new(),
             defines: Vec::new(),
             undefines: Vec::new(),
@@ -362,8 +366,12 @@ where
     S: Into<OsString>,
 {
     let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let (args, write_stub_file) = take_write_stub_file(args);
     let mut parser = Parser {
-        opts: Options::default(),
+        opts: Options {
+            write_stub_file,
+            ..Options::default()
+        },
         args: &args,
         next: 0,
         out,
@@ -374,6 +382,37 @@ where
         options: parser.opts,
         stop,
     }
+}
+
+/// Takes our own `--write_stub_file PATH` (or `--write_stub_file=PATH`) out of a command
+/// line. It is not one of cudafe++'s options (in CUDA 13 cicc writes the stub file), so it
+/// stays outside their table: it is matched by its exact spelling only, and the prefix
+/// matching of cudafe++'s options and `--dump_command_options` are as they were. The last
+/// one given wins; a trailing `--write_stub_file` without a path is left in place (and is
+/// then an unknown option).
+fn take_write_stub_file(args: Vec<OsString>) -> (Vec<OsString>, Option<OsString>) {
+    const NAME: &[u8] = b"--write_stub_file";
+    let mut rest = Vec::with_capacity(args.len());
+    let mut path = None;
+    let mut it = args.into_iter().peekable();
+    while let Some(a) = it.next() {
+        let bytes = a.as_bytes();
+        if bytes == NAME
+            && let Some(p) = it.peek()
+        {
+            path = Some(p.clone());
+            it.next();
+            continue;
+        }
+        if let Some(v) = bytes.strip_prefix(NAME).and_then(|r| r.strip_prefix(b"="))
+            && !v.is_empty()
+        {
+            path = Some(OsString::from(std::ffi::OsStr::from_bytes(v)));
+            continue;
+        }
+        rest.push(a);
+    }
+    (rest, path)
 }
 
 /// The options whose name starts with `prefix`; an exact match alone if there is one.

@@ -11,12 +11,15 @@ use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use cudafe_core::diag::{DiagConfig, DiagEngine, Diagnostic, Location, Palette, Severity, ids};
+use cudafe_core::emit;
 use cudafe_core::frontend::{self, Analysis, FrontendOptions};
 use cudafe_core::options::{self, CommandLineStop, Options};
 use cudafe_core::source_map::SourceMap;
 
 fn main() -> ExitCode {
-    let status = run();
+    // Everything runs on a thread with the front end's stack: the syntax tree of a deeply
+    // nested input is walked, and dropped, recursively.
+    let status = frontend::on_front_end_stack(run);
     // Exit statuses are 0, 1, 2, 4 and 134; cudafe++ reaches 134 through abort() after an
     // internal error, we exit with the status instead of crashing.
     ExitCode::from(status as u8)
@@ -38,6 +41,7 @@ fn diag_config(o: &Options) -> DiagConfig {
 }
 
 fn run() -> i32 {
+    let start = SystemTime::now();
     let mut clock = Clock::start();
     // Our own options, outside cudafe++'s table (so its prefix matching and
     // --dump_command_options stay as they are); exact spellings only.
@@ -122,13 +126,14 @@ fn run() -> i32 {
         print_stats(&analysis, &map);
     }
 
-    // TODO(back end): when `!engine.has_errors()`, generate the host file
-    // (`opts.host_output_name()`; `-` is stdout) and, with `--gen_module_id_file`, the module
-    // id file (`--module_id_file_name`), each through `write_output`, so that no output file
-    // is ever half-written.
-
     if engine.stopped().is_some() {
         return engine.finish();
+    }
+    if !engine.has_errors() {
+        back_end(&opts, &analysis, &map, &mut engine, start);
+        if engine.stopped().is_some() {
+            return engine.finish();
+        }
     }
     if opts.timing {
         engine.write_raw(clock.line("Front end time").as_bytes());
@@ -141,6 +146,104 @@ fn run() -> i32 {
         engine.write_raw(clock.line("Total compilation time").as_bytes());
     }
     status
+}
+
+/// The outputs of an error-free translation unit: the module id file (when asked for) and
+/// the host file, each written whole or not at all. A file that cannot be written is a
+/// catastrophic error, as in cudafe++ (which opens the module id file first).
+fn back_end(
+    opts: &Options,
+    analysis: &Analysis,
+    map: &SourceMap,
+    engine: &mut DiagEngine,
+    start: SystemTime,
+) {
+    let process = emit::module_id::Process::current(start);
+    let file_name = opts.primary_name().unwrap_or_default();
+    let path_name = opts.orig_src_path_name.as_deref();
+    let mut hopts = emit::host::HostOptions {
+        device_hidden_visibility: opts.device_hidden_visibility,
+        static_host_stub: opts.static_host_stub,
+        device_c: opts.device_c,
+        extended_lambda: opts.extended_lambda,
+        stub_file_name: opts
+            .stub_file_name
+            .as_ref()
+            .map(|s| s.to_string_lossy().into_owned()),
+        module_id: emit::module_id::module_id(analysis, map, file_name, path_name, &process),
+    };
+    let mut host = emit::host::emit(analysis, map, &hopts);
+    // In separate compilation the id may be needed before the end of the unit, when fewer
+    // definitions are eligible; the host file names it, so it is made again with that id.
+    if let Some(at) = host.first_internal_reference {
+        let early = emit::module_id::module_id_before(
+            analysis,
+            map,
+            file_name,
+            path_name,
+            &process,
+            Some(at),
+        );
+        if early != hopts.module_id {
+            hopts.module_id = early;
+            host = emit::host::emit(analysis, map, &hopts);
+        }
+    }
+    let module_id = &hopts.module_id;
+    if opts.gen_module_id_file
+        && let Some(path) = &opts.module_id_file_name
+        && write_output(path, module_id.as_bytes()).is_err()
+    {
+        engine.emit(
+            Diagnostic::new(ids::CANNOT_OPEN_FILE, Location::None)
+                .arg_str("module id")
+                .arg_str(path.as_bytes()),
+        );
+        return;
+    }
+    if let Some(stub_path) = &opts.write_stub_file {
+        write_stub_file(opts, analysis, map, engine, module_id, stub_path);
+    }
+    let Some(path) = opts.host_output_name() else {
+        return;
+    };
+    if write_output(&path, &host.text).is_err() {
+        engine.emit(
+            Diagnostic::new(ids::CANNOT_OPEN_FILE, Location::None)
+                .arg_str("generated C++")
+                .arg_str(path.as_bytes()),
+        );
+    }
+}
+
+/// `--write_stub_file PATH`: our stub file (what cicc writes in the CUDA 13 flow).
+fn write_stub_file(
+    opts: &Options,
+    analysis: &Analysis,
+    map: &SourceMap,
+    engine: &mut DiagEngine,
+    module_id: &str,
+    path: &OsStr,
+) {
+    let fatbin_name = match &opts.include_file_name {
+        Some(f) => f.to_string_lossy().into_owned(),
+        None => emit::stub::fatbin_name_for(&path.to_string_lossy()),
+    };
+    let sopts = emit::stub::StubOptions {
+        device_c: opts.device_c,
+        static_host_stub: opts.static_host_stub,
+        device_hidden_visibility: opts.device_hidden_visibility,
+        module_id: module_id.to_string(),
+        fatbin_name,
+    };
+    let stub = frontend::on_front_end_stack(|| emit::stub::stub_file(analysis, map, &sopts));
+    if write_output(path, stub.text.as_bytes()).is_err() {
+        engine.emit(
+            Diagnostic::new(ids::CANNOT_OPEN_FILE, Location::None)
+                .arg_str("stub")
+                .arg_str(path.as_bytes()),
+        );
+    }
 }
 
 /// `--stats`: `key: value` lines on stderr.
@@ -196,7 +299,6 @@ fn os_reason(e: &io::Error) -> String {
 
 /// Writes an output file so that it is never seen half-written: the bytes go to a temporary
 /// file in the same directory, which is then renamed over `path`. `-` writes to stdout.
-#[allow(dead_code)] // until the back end exists
 fn write_output(path: &OsStr, bytes: &[u8]) -> io::Result<()> {
     if path.as_bytes() == b"-" {
         let mut out = io::stdout().lock();

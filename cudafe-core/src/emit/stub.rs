@@ -1,0 +1,2002 @@
+//! The stub file (`--write_stub_file PATH`): the host side of every kernel and device
+//! variable, included at the end of the host file.
+//!
+//! In the CUDA 13 nvcc flow cicc writes this file; we write one that means the same:
+//!
+//! - for each kernel defined in the unit, a `__device_stub_<mangled>` function that packs the
+//!   arguments (`__cudaLaunchPrologue`, `__cudaSetupArg`/`__cudaSetupArgSimple` with each
+//!   argument's offset in the parameter buffer under the x86-64 System V layout, see
+//!   [`super::layout`]) and launches (`__cudaLaunch`), and the kernel's definition
+//!   forwarding to it (the host file declares the kernel);
+//! - for each instance of a kernel template the unit uses (explicit instantiations, explicit
+//!   specializations, launches and other uses with explicit or deduced template arguments,
+//!   launches inside function templates the unit instantiates), the stub and an explicit
+//!   specialization of the `__wrapper__device_stub_` template the host file declares;
+//! - `__nv_cudaEntityRegisterCallback`, registering every kernel (`__cudaRegisterEntry`) and
+//!   every device, constant and managed variable (`__cudaRegisterVariable`,
+//!   `__cudaRegisterManagedVariable`) under its device name, and `__sti____cudaRegisterAll`,
+//!   which registers the fat binary (`__cudaRegisterBinary`, or under `--device-c`
+//!   `____cudaRegisterLinkedBinary` with `__NV_MODULE_ID` defined).
+//!
+//! Instances whose template arguments we cannot determine are left out and listed in
+//! [`Stub::skipped`]; nothing is guessed.
+
+use std::fmt::Write as _;
+
+use super::layout::align_to;
+use super::mangle::{Arg, Comp, Env, FnDecl, Mangler, Quals, Ty, adjust_param, bind_head};
+use crate::frontend::Analysis;
+use crate::intern::FxHashMap;
+use crate::lexer::literal;
+use crate::sema::{EntityId, EntityKind, MemSpace, ScopeKind, Sema};
+use crate::source_map::{Offset, SourceMap};
+use crate::syntax::ast::*;
+use crate::syntax::visit::{self, Visitor};
+
+/// What the stub file depends on besides the analysis.
+#[derive(Debug, Clone, Default)]
+pub struct StubOptions {
+    /// `--device-c` (separate compilation).
+    pub device_c: bool,
+    /// `--static-host-stub`.
+    pub static_host_stub: bool,
+    /// `--device-hidden-visibility`.
+    pub device_hidden_visibility: bool,
+    /// The translation unit's module id.
+    pub module_id: String,
+    /// The embedded fat binary the stub file includes (`X.fatbin.c`).
+    pub fatbin_name: String,
+}
+
+/// The stub file, and what was left out of it.
+#[derive(Debug, Clone, Default)]
+pub struct Stub {
+    pub text: String,
+    /// Kernel uses and kernels we could not write a stub for, with the reason.
+    pub skipped: Vec<String>,
+}
+
+/// The fat binary include that goes with a stub file name: `x.cudafe1.stub.c` →
+/// `x.fatbin.c` (nvcc's names under `-keep`).
+pub fn fatbin_name_for(stub: &str) -> String {
+    let base = stub.rsplit('/').next().unwrap_or(stub);
+    match base.strip_suffix(".cudafe1.stub.c") {
+        Some(stem) => format!("{stem}.fatbin.c"),
+        None => format!("{base}.fatbin.c"),
+    }
+}
+
+/// Writes the stub file for an analysed translation unit.
+pub fn stub_file(a: &Analysis, map: &SourceMap, opts: &StubOptions) -> Stub {
+    let m = Mangler::new(a, map).with_module_id(&opts.module_id);
+    let mut c = Collector {
+        m: &m,
+        sema: &a.sema,
+        vars: FxHashMap::default(),
+        params: FxHashMap::default(),
+        kernels: Vec::new(),
+        uses: Vec::new(),
+        variables: Vec::new(),
+        template_depth: 0,
+        function_depth: 0,
+        class_depth: 0,
+        bodies: FxHashMap::default(),
+    };
+    visit::walk_decls(&mut c, &a.unit.decls);
+    let w = Writer {
+        m: &m,
+        sema: &a.sema,
+        opts,
+        vars: &c.vars,
+        params: &c.params,
+        bodies: &c.bodies,
+        out: String::new(),
+        registrations: Vec::new(),
+        skipped: Vec::new(),
+        done: Vec::new(),
+        instantiated: Vec::new(),
+    };
+    w.write(&c)
+}
+
+// ---------------------------------------------------------------------------------------
+// Collecting kernels, uses and variables
+
+/// A use of a kernel template in code outside any template.
+#[derive(Clone)]
+enum Use<'a> {
+    /// `k<args>` (written args, maybe none) launched or called with `call_args`.
+    Call {
+        template: EntityId,
+        written: Option<&'a TemplateArgs>,
+        call_args: Option<&'a [Expr]>,
+        /// The bindings of the function template instance the use is in.
+        env: Env,
+    },
+    /// A call of a (host) function template: its body is searched for launches.
+    Instantiate {
+        template: EntityId,
+        written: Option<&'a TemplateArgs>,
+        call_args: &'a [Expr],
+        env: Env,
+    },
+    /// An explicit instantiation or specialization: the template and the declaration.
+    Declared {
+        template: EntityId,
+        written: Option<&'a TemplateArgs>,
+        declarator: &'a Declarator,
+        specs: &'a DeclSpecs,
+    },
+}
+
+/// A variable's or parameter's declaration: specifiers, declarator, initializer.
+type VarDecl<'a> = (&'a DeclSpecs, &'a Declarator, Option<&'a Initializer>);
+
+struct Collector<'m, 'a> {
+    m: &'m Mangler<'a>,
+    sema: &'a Sema,
+    /// Variables and parameters by entity: their declarations.
+    vars: FxHashMap<EntityId, VarDecl<'a>>,
+    /// Parameters by the span of their name.
+    params: FxHashMap<(Offset, Offset), VarDecl<'a>>,
+    /// Function template bodies by the span of their declarator.
+    bodies: FxHashMap<(Offset, Offset), &'a Stmt>,
+    /// Non-template kernel definitions, in order.
+    kernels: Vec<&'a FunctionDef>,
+    /// Uses of kernel templates, in order.
+    uses: Vec<Use<'a>>,
+    /// Device, constant and managed variables at namespace scope, in order.
+    variables: Vec<(EntityId, &'a DeclSpecs, &'a InitDeclarator)>,
+    template_depth: u32,
+    function_depth: u32,
+    class_depth: u32,
+}
+
+impl<'m, 'a> Collector<'m, 'a> {
+    fn is_kernel(&self, e: EntityId) -> bool {
+        let ent = self.sema.entity(e);
+        ent.kind == EntityKind::Function && ent.cuda.exec.global
+    }
+
+    /// The kernel template a name refers to, if any.
+    fn kernel_template(&self, n: &QualName) -> Option<EntityId> {
+        n.resolution
+            .entities()
+            .iter()
+            .copied()
+            .find(|&e| self.is_kernel(e) && self.sema.entity(e).is_template)
+    }
+
+    /// The host function template (with a definition in the unit) a name refers to.
+    fn function_template(&self, n: &QualName) -> Option<EntityId> {
+        let found: Vec<EntityId> = n
+            .resolution
+            .entities()
+            .iter()
+            .copied()
+            .filter(|&e| {
+                let ent = self.sema.entity(e);
+                ent.kind == EntityKind::Function
+                    && ent.is_template
+                    && !ent.cuda.exec.global
+                    && !ent.flags.in_system_header
+                    && self.sema.scope(ent.parent).kind != ScopeKind::Class
+                    && self
+                        .m
+                        .decls
+                        .functions
+                        .get(&e)
+                        .is_some_and(|v| v.iter().any(|d| d.definition))
+            })
+            .collect();
+        match found[..] {
+            [one] => Some(one),
+            _ => None,
+        }
+    }
+
+    /// The primary kernel template an explicit instantiation or specialization names.
+    fn declared_template(&self, e: Option<EntityId>, d: &Declarator) -> Option<EntityId> {
+        let name = d.name.as_ref()?;
+        let params = d.function()?.params.len();
+        if let Some(t) = self.kernel_template(name) {
+            return Some(t);
+        }
+        let e = e?;
+        self.m.primary_of(e, name, params).or_else(|| {
+            let ent = self.sema.entity(e);
+            (ent.is_template && self.is_kernel(e)).then_some(e)
+        })
+    }
+}
+
+impl<'m, 'a> Visitor<'a> for Collector<'m, 'a> {
+    fn decl(&mut self, d: &'a Decl) {
+        match &d.kind {
+            DeclKind::Template { head, decl } => {
+                if head.params.is_empty() {
+                    // An explicit specialization.
+                    if let DeclKind::Function(f) = &decl.kind
+                        && f.entity.is_some_and(|e| self.is_kernel(e))
+                        && let Some(t) = self.declared_template(f.entity, &f.declarator)
+                    {
+                        self.uses.push(Use::Declared {
+                            template: t,
+                            written: f
+                                .declarator
+                                .name
+                                .as_ref()
+                                .and_then(|n| n.last().args.as_ref()),
+                            declarator: &f.declarator,
+                            specs: &f.specs,
+                        });
+                        self.function_depth += 1;
+                        visit::walk_function_def(self, f);
+                        self.function_depth -= 1;
+                        return;
+                    }
+                    visit::walk_decl(self, d);
+                    return;
+                }
+                self.template_depth += 1;
+                visit::walk_decl(self, d);
+                self.template_depth -= 1;
+            }
+            DeclKind::ExplicitInstantiation { is_extern, decl } => {
+                if !*is_extern
+                    && self.template_depth == 0
+                    && let DeclKind::Simple { specs, declarators } = &decl.kind
+                {
+                    for id in declarators.iter() {
+                        if let Some(t) = self.declared_template(id.entity, &id.declarator) {
+                            self.uses.push(Use::Declared {
+                                template: t,
+                                written: id
+                                    .declarator
+                                    .name
+                                    .as_ref()
+                                    .and_then(|n| n.last().args.as_ref()),
+                                declarator: &id.declarator,
+                                specs,
+                            });
+                        }
+                    }
+                }
+            }
+            DeclKind::Simple { specs, declarators } => {
+                for id in declarators.iter() {
+                    let Some(e) = id.entity else { continue };
+                    let ent = self.sema.entity(e);
+                    if ent.kind == EntityKind::Variable {
+                        self.vars
+                            .insert(e, (specs, &id.declarator, id.init.as_ref()));
+                        if ent.cuda.mem.is_device()
+                            && ent.cuda.mem != MemSpace::Shared
+                            && self.template_depth == 0
+                            && self.function_depth == 0
+                            && self.class_depth == 0
+                        {
+                            self.variables.push((e, specs, id));
+                        }
+                    }
+                }
+                visit::walk_decl(self, d);
+            }
+            DeclKind::Function(f) => {
+                if let FunctionBody::Compound(body) = &f.body {
+                    let sp = f.declarator.span;
+                    self.bodies.insert((sp.lo, sp.hi), body);
+                }
+                if self.template_depth == 0
+                    && self.class_depth == 0
+                    && f.entity
+                        .is_some_and(|e| self.is_kernel(e) && !self.sema.entity(e).is_template)
+                {
+                    self.kernels.push(f);
+                }
+                self.function_depth += 1;
+                visit::walk_decl(self, d);
+                self.function_depth -= 1;
+            }
+            _ => visit::walk_decl(self, d),
+        }
+    }
+
+    fn class(&mut self, c: &'a ClassSpec) {
+        self.class_depth += 1;
+        visit::walk_class(self, c);
+        self.class_depth -= 1;
+    }
+
+    fn declarator(&mut self, d: &'a Declarator) {
+        if let Some(f) = d.function() {
+            for p in f.params.iter() {
+                if let Some(e) = p.entity {
+                    self.vars.insert(e, (&p.specs, &p.declarator, None));
+                }
+                // Parameters of definitions have their entities in the tables only: found by
+                // the span of their name.
+                if let Some(n) = &p.declarator.name {
+                    self.params
+                        .insert((n.span.lo, n.span.hi), (&p.specs, &p.declarator, None));
+                }
+            }
+        }
+        visit::walk_declarator(self, d);
+    }
+
+    fn expr(&mut self, e: &'a Expr) {
+        if self.template_depth == 0 {
+            match &e.kind {
+                ExprKind::Launch { callee, args, .. } => {
+                    if let ExprKind::Name(n) = &callee.unparen().kind
+                        && let Some(t) = self.kernel_template(n)
+                    {
+                        self.uses.push(Use::Call {
+                            template: t,
+                            written: n.last().args.as_ref(),
+                            call_args: Some(args),
+                            env: Env::default(),
+                        });
+                        for a in args.iter() {
+                            self.expr(a);
+                        }
+                        return;
+                    }
+                }
+                ExprKind::Call { callee, args, .. } => {
+                    if let ExprKind::Name(n) = &callee.unparen().kind
+                        && let Some(t) = self.function_template(n)
+                    {
+                        self.uses.push(Use::Instantiate {
+                            template: t,
+                            written: n.last().args.as_ref(),
+                            call_args: args,
+                            env: Env::default(),
+                        });
+                    }
+                }
+                ExprKind::Name(n) => {
+                    if let Some(args) = n.last().args.as_ref()
+                        && let Some(t) = self.kernel_template(n)
+                    {
+                        self.uses.push(Use::Call {
+                            template: t,
+                            written: Some(args),
+                            call_args: None,
+                            env: Env::default(),
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+        visit::walk_expr(self, e);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Writing
+
+/// One kernel (or kernel template instance) the stub file defines.
+struct Kernel {
+    /// The mangled name (`_Z7add_onePii`), C++ linkage even for `extern "C"` kernels.
+    mangled: String,
+    /// The name it is registered under.
+    device_name: String,
+    /// The expression naming the host function (`ns::k`, `k< float>`).
+    host_name: String,
+    /// Parameter types as adjusted (top-level cv dropped, arrays as pointers).
+    params: Vec<Ty>,
+    /// The stub's storage (`static `, a visibility attribute, or nothing).
+    storage: &'static str,
+}
+
+struct Writer<'m, 'a, 'o> {
+    m: &'m Mangler<'a>,
+    sema: &'a Sema,
+    opts: &'o StubOptions,
+    vars: &'m FxHashMap<EntityId, VarDecl<'a>>,
+    params: &'m FxHashMap<(Offset, Offset), VarDecl<'a>>,
+    bodies: &'m FxHashMap<(Offset, Offset), &'a Stmt>,
+    out: String,
+    registrations: Vec<String>,
+    skipped: Vec<String>,
+    /// Mangled names of kernels written.
+    done: Vec<String>,
+    /// Function template instances whose bodies were searched for launches.
+    instantiated: Vec<(EntityId, Vec<Arg>)>,
+}
+
+impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
+    fn write(mut self, c: &Collector<'m, 'a>) -> Stub {
+        let o = self.opts;
+        let mut head = String::from(
+            "#pragma GCC diagnostic push\n#pragma GCC diagnostic ignored \"-Wunused-function\"\n#pragma GCC diagnostic ignored \"-Wcast-qual\"\n",
+        );
+        if o.device_c {
+            let _ = writeln!(head, "#define __NV_MODULE_ID {}", o.module_id);
+            head.push_str("#define __NV_CUBIN_HANDLE_STORAGE__ extern\n");
+        } else {
+            head.push_str("#define __NV_CUBIN_HANDLE_STORAGE__ static\n");
+        }
+        head.push_str("#if !defined(__CUDA_INCLUDE_COMPILER_INTERNAL_HEADERS__)\n#define __CUDA_INCLUDE_COMPILER_INTERNAL_HEADERS__\n#endif\n#include \"crt/host_runtime.h\"\n");
+        let _ = writeln!(head, "#include \"{}\"", o.fatbin_name);
+        head.push_str("static void __nv_cudaEntityRegisterCallback(void **);\nstatic void __sti____cudaRegisterAll(void) __attribute__((__constructor__));\n");
+
+        for f in &c.kernels {
+            self.kernel(f);
+        }
+        for u in &c.uses {
+            match u {
+                Use::Call {
+                    template,
+                    written,
+                    call_args,
+                    env,
+                } => {
+                    self.call_use(*template, *written, *call_args, env);
+                }
+                Use::Declared {
+                    template,
+                    written,
+                    declarator,
+                    specs,
+                } => self.declared_use(*template, *written, declarator, specs),
+                Use::Instantiate {
+                    template,
+                    written,
+                    call_args,
+                    env,
+                } => self.instantiate(*template, *written, call_args, env, 0),
+            }
+        }
+
+        let mut regs = String::new();
+        // cicc registers the kernels last written first.
+        for r in self.registrations.iter().rev() {
+            regs.push_str(r);
+        }
+        for &(e, specs, id) in &c.variables {
+            if let Some(r) = self.variable(e, specs, id) {
+                regs.push_str(&r);
+            }
+        }
+        let mut text = head;
+        for s in &self.skipped {
+            let _ = writeln!(text, "/* not written: {} */", s.replace("*/", "* /"));
+        }
+        text.push_str(&self.out);
+        let _ = writeln!(
+            text,
+            "static void __nv_cudaEntityRegisterCallback(void **__T0){{__nv_dummy_param_ref(__T0);__nv_save_fatbinhandle_for_managed_rt(__T0);{regs}}}"
+        );
+        let register = if o.device_c {
+            "____cudaRegisterLinkedBinary"
+        } else {
+            "__cudaRegisterBinary"
+        };
+        let _ = writeln!(
+            text,
+            "static void __sti____cudaRegisterAll(void){{{register}(__nv_cudaEntityRegisterCallback);}}\n\n#pragma GCC diagnostic pop"
+        );
+        Stub {
+            text,
+            skipped: self.skipped,
+        }
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Names
+
+    /// The namespaces around `e` as a qualifier (`ns::inner::`, anonymous ones as
+    /// `_NV_ANON_NAMESPACE`), or `None` for a scope that is not a namespace.
+    fn namespace_qualifier(&self, e: EntityId) -> Option<String> {
+        let mut parts = Vec::new();
+        let mut scope = self.sema.entity(e).parent;
+        loop {
+            let sc = self.sema.scope(scope);
+            match sc.kind {
+                ScopeKind::Namespace => {}
+                ScopeKind::TemplateParams => {
+                    scope = sc.parent?;
+                    continue;
+                }
+                _ => return None,
+            }
+            let Some(owner) = sc.entity else { break };
+            match self.sema.entity(owner).name {
+                Some(n) => parts.push(self.m.interner.name(n).into_owned()),
+                None => parts.push("_NV_ANON_NAMESPACE".to_string()),
+            }
+            scope = self.sema.entity(owner).parent;
+        }
+        parts.reverse();
+        Some(parts.iter().map(|p| format!("{p}::")).collect())
+    }
+
+    fn internal_entity(&self, e: EntityId) -> bool {
+        let ent = self.sema.entity(e);
+        ent.flags.is_static || ent.flags.in_anonymous_namespace
+    }
+
+    /// The device name of a kernel: its mangled name (the plain name for `extern "C"`);
+    /// under `--device-c`, internal-linkage kernels are prefixed with the module id.
+    fn device_name(&self, mangled: String, internal: bool) -> String {
+        if self.opts.device_c && internal {
+            let id = &self.opts.module_id;
+            format!("__nv_static_{}_{id}_{mangled}", id.len())
+        } else {
+            mangled
+        }
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Non-template kernels
+
+    fn kernel(&mut self, f: &'a FunctionDef) {
+        let Some(e) = f.entity else { return };
+        let ent = self.sema.entity(e);
+        let what = || self.sema.qualified_name(e, self.m.interner);
+        let Some(mangled) = self.m.function_cxx(e, &f.declarator) else {
+            self.skipped.push(format!("{}: no mangled name", what()));
+            return;
+        };
+        let Some(device) = self.m.function(e, &f.declarator) else {
+            return;
+        };
+        let env = Env::in_scope(ent.parent);
+        let Some(chunk) = f.declarator.function() else {
+            return;
+        };
+        let Some(params) = self.m.params(chunk, &env, 0) else {
+            self.skipped.push(format!("{}: parameter types", what()));
+            return;
+        };
+        let Some(qualifier) = self.namespace_qualifier(e) else {
+            return;
+        };
+        let ident = match f.declarator.name.as_ref().and_then(|n| n.ident()) {
+            Some(s) => self.m.interner.name(s).into_owned(),
+            None => return,
+        };
+        let internal =
+            self.internal_entity(e) || params.iter().any(|p| self.m.mentions_anonymous(p));
+        let storage = if ent.flags.is_static {
+            "static "
+        } else if self.opts.device_hidden_visibility {
+            "__attribute__((visibility(\"hidden\"))) "
+        } else {
+            ""
+        };
+        let k = Kernel {
+            mangled,
+            device_name: self.device_name(device, internal),
+            host_name: format!("{qualifier}{ident}"),
+            params,
+            storage,
+        };
+        if !self.device_stub(&k) {
+            return;
+        }
+        // The kernel's definition, forwarding to the stub.
+        let Some(texts) = k
+            .params
+            .iter()
+            .enumerate()
+            .map(|(i, t)| self.declaration(t, &format!("__cuda_{i}")))
+            .collect::<Option<Vec<_>>>()
+        else {
+            return;
+        };
+        let fwd: Vec<String> = (0..k.params.len()).map(|i| format!("__cuda_{i}")).collect();
+        let stat = if ent.flags.is_static { "static " } else { "" };
+        let _ = writeln!(
+            self.out,
+            "{stat}void {}({}){{__device_stub_{}({});}}",
+            k.host_name,
+            if texts.is_empty() {
+                "void".to_string()
+            } else {
+                texts.join(", ")
+            },
+            k.mangled,
+            fwd.join(", ")
+        );
+        self.register(&k);
+    }
+
+    /// Writes the `__device_stub_` function of `k`. `false` if its types cannot be
+    /// written (nothing is written then).
+    fn device_stub(&mut self, k: &Kernel) -> bool {
+        let mut params = Vec::new();
+        let mut body = format!("__cudaLaunchPrologue({});", k.params.len().max(1));
+        let mut offset = 0u64;
+        for (i, t) in k.params.iter().enumerate() {
+            let name = format!("__par{i}");
+            let by_ref = self.is_class(t);
+            let decl = if by_ref {
+                self.declaration(&Ty::LRef(Box::new(t.clone())), &name)
+            } else {
+                self.declaration(t, &name)
+            };
+            let Some(decl) = decl else {
+                self.skipped
+                    .push(format!("{}: parameter type {t:?}", k.mangled));
+                return false;
+            };
+            params.push(decl);
+            let off = match self.m.layout(t) {
+                Some(l) => {
+                    let at = align_to(offset, l.align);
+                    offset = at + l.size;
+                    format!("{at}UL")
+                }
+                None => {
+                    self.skipped
+                        .push(format!("{}: no layout for parameter {i}", k.mangled));
+                    "0UL".into()
+                }
+            };
+            let setup = if by_ref {
+                "__cudaSetupArg"
+            } else {
+                "__cudaSetupArgSimple"
+            };
+            let _ = write!(body, "{setup}({name}, {off});");
+        }
+        let Some(fn_ptr) = self.function_pointer(&k.params) else {
+            return false;
+        };
+        let _ = write!(
+            body,
+            "__cudaLaunch(((char *)(({fn_ptr}){})), 0U);",
+            k.host_name
+        );
+        let params = if params.is_empty() {
+            "void".to_string()
+        } else {
+            params.join(", ")
+        };
+        let _ = writeln!(
+            self.out,
+            "{}void __device_stub_{}({params}){{{body}}}",
+            k.storage, k.mangled
+        );
+        self.done.push(k.mangled.clone());
+        true
+    }
+
+    fn register(&mut self, k: &Kernel) {
+        if let Some(fp) = self.function_pointer(&k.params) {
+            self.registrations.push(format!(
+                "__cudaRegisterEntry(__T0, (({fp}){}), {}, (-1));",
+                k.host_name, k.device_name
+            ));
+        }
+    }
+
+    /// `void (*)(int *, float)`.
+    fn function_pointer(&self, params: &[Ty]) -> Option<String> {
+        let ps = params
+            .iter()
+            .map(|p| self.declaration(p, ""))
+            .collect::<Option<Vec<_>>>()?;
+        Some(format!(
+            "void (*)({})",
+            if ps.is_empty() {
+                "void".into()
+            } else {
+                ps.join(", ")
+            }
+        ))
+    }
+
+    fn is_class(&self, t: &Ty) -> bool {
+        match t {
+            Ty::Named(p) => p
+                .last()
+                .is_some_and(|c| matches!(self.sema.entity(c.entity).kind, EntityKind::Class(_))),
+            Ty::Qualified(_, x) => self.is_class(x),
+            _ => false,
+        }
+    }
+
+    // -----------------------------------------------------------------------------------
+    // C++ text of types
+
+    /// A declaration of `name` (possibly empty) with type `t`.
+    fn declaration(&self, t: &Ty, name: &str) -> Option<String> {
+        let inner = name.to_string();
+        let s = self.decl_text(t, inner)?;
+        Some(s.trim().to_string())
+    }
+
+    fn decl_text(&self, t: &Ty, inner: String) -> Option<String> {
+        let sep = |inner: &str| {
+            if inner.is_empty() || inner.starts_with(['[', '(']) {
+                String::new()
+            } else {
+                " ".to_string()
+            }
+        };
+        Some(match t {
+            Ty::Builtin(code) => {
+                let n = builtin_name(code)?;
+                format!("{n}{}{inner}", sep(&inner))
+            }
+            Ty::Named(p) => {
+                let n = self.path_text(p)?;
+                format!("{n}{}{inner}", sep(&inner))
+            }
+            Ty::Qualified(q, x) => {
+                let mut qs = String::new();
+                if q.c {
+                    qs.push_str("const ");
+                }
+                if q.v {
+                    qs.push_str("volatile ");
+                }
+                if q.r {
+                    qs.push_str("__restrict__ ");
+                }
+                match x.as_ref() {
+                    Ty::Builtin(_) | Ty::Named(_) => {
+                        let base = self.decl_text(x, inner)?;
+                        format!("{qs}{base}")
+                    }
+                    _ => self.decl_text(x, format!("{}{inner}", qs))?,
+                }
+            }
+            Ty::Pointer(x) | Ty::LRef(x) | Ty::RRef(x) => {
+                let op = match t {
+                    Ty::Pointer(_) => "*",
+                    Ty::LRef(_) => "&",
+                    _ => "&&",
+                };
+                let wrapped = match x.as_ref() {
+                    Ty::Array(..) | Ty::Function(_) => format!("({op}{inner})"),
+                    _ => format!("{op}{inner}"),
+                };
+                self.decl_text(x, wrapped)?
+            }
+            Ty::Array(n, e) => {
+                let n = n.map(|n| n.to_string()).unwrap_or_default();
+                self.decl_text(e, format!("{inner}[{n}]"))?
+            }
+            Ty::Function(f) => {
+                if f.method {
+                    return None;
+                }
+                let ps = f
+                    .params
+                    .iter()
+                    .map(|p| self.declaration(p, ""))
+                    .collect::<Option<Vec<_>>>()?;
+                let mut ps = ps.join(", ");
+                if f.variadic {
+                    ps.push_str(if ps.is_empty() { "..." } else { ", ..." });
+                }
+                if ps.is_empty() {
+                    ps.push_str("void");
+                }
+                let noexcept = if f.noexcept { " noexcept" } else { "" };
+                self.decl_text(&f.ret, format!("{inner}({ps}){noexcept}"))?
+            }
+            Ty::MemberPointer(c, m) => {
+                let Ty::Named(p) = c.as_ref() else {
+                    return None;
+                };
+                let cls = self.path_text(p)?;
+                let wrapped = match m.as_ref() {
+                    Ty::Function(_) | Ty::Array(..) => format!("({cls}::*{inner})"),
+                    _ => format!("{cls}::*{inner}"),
+                };
+                match m.as_ref() {
+                    Ty::Function(f) => {
+                        let mut f = f.clone();
+                        f.method = false;
+                        let quals = f.quals;
+                        let mut s = self.decl_text(&Ty::Function(f), wrapped)?;
+                        if quals.c {
+                            s.push_str(" const");
+                        }
+                        if quals.v {
+                            s.push_str(" volatile");
+                        }
+                        s
+                    }
+                    _ => self.decl_text(m, wrapped)?,
+                }
+            }
+            Ty::Complex(x) => format!("_Complex {}", self.decl_text(x, inner)?),
+            Ty::VaListTag => format!("__builtin_va_list{}{inner}", sep(&inner)),
+            Ty::Param(_) | Ty::Pack(_) | Ty::Hole(_) => return None,
+        })
+    }
+
+    /// `::ns::C<int, 3>` (anonymous namespaces as `_NV_ANON_NAMESPACE`).
+    fn path_text(&self, p: &[Comp]) -> Option<String> {
+        let mut s = String::new();
+        for c in p {
+            let ent = self.sema.entity(c.entity);
+            s.push_str("::");
+            match ent.name {
+                Some(n) => s.push_str(&self.m.interner.name(n)),
+                None if ent.kind == EntityKind::Namespace => s.push_str("_NV_ANON_NAMESPACE"),
+                None => return None,
+            }
+            if let Some(args) = &c.args {
+                s.push_str("< ");
+                s.push_str(&self.args_text(args)?);
+                s.push_str(" >");
+            }
+        }
+        // `::_NV_ANON_NAMESPACE` is not a name at global scope's start: drop the first `::`
+        // only where it would be wrong (never): keep it.
+        Some(s)
+    }
+
+    fn args_text(&self, args: &[Arg]) -> Option<String> {
+        let mut out = Vec::new();
+        for a in args {
+            match a {
+                Arg::Pack(v) => {
+                    if !v.is_empty() {
+                        out.push(self.args_text(v)?);
+                    }
+                }
+                a => out.push(self.arg_text(a)?),
+            }
+        }
+        Some(out.join(", "))
+    }
+
+    fn arg_text(&self, a: &Arg) -> Option<String> {
+        match a {
+            Arg::Type(t) => self.declaration(t, ""),
+            Arg::Value(t, v) => {
+                if *t == Ty::Builtin("b") {
+                    return Some(if *v != 0 { "true" } else { "false" }.into());
+                }
+                let ty = self.declaration(t, "")?;
+                let suffix = if i64::try_from(*v).is_err() {
+                    return None;
+                } else if *v > i32::MAX as i128 || *v < i32::MIN as i128 {
+                    "LL"
+                } else {
+                    ""
+                };
+                Some(format!("({ty})({v}{suffix})"))
+            }
+            Arg::Pack(v) => self.args_text(v),
+            Arg::Hole(_) => None,
+        }
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Template kernel instances
+
+    fn call_use(
+        &mut self,
+        template: EntityId,
+        written: Option<&'a TemplateArgs>,
+        call_args: Option<&'a [Expr]>,
+        env: &Env,
+    ) {
+        match self.deduce_call(template, written, call_args, env) {
+            Some(args) => self.instance(template, args),
+            None => {
+                let name = self.sema.qualified_name(template, self.m.interner);
+                self.skipped
+                    .push(format!("{name}: template arguments not determined"));
+            }
+        }
+    }
+
+    fn declared_use(
+        &mut self,
+        template: EntityId,
+        written: Option<&'a TemplateArgs>,
+        d: &'a Declarator,
+        specs: &'a DeclSpecs,
+    ) {
+        let _ = specs;
+        // The declaration's parameter types are the arguments deduction starts from.
+        let env = Env::in_scope(self.sema.entity(template).parent);
+        let Some(chunk) = d.function() else { return };
+        let actual: Option<Vec<Ty>> = chunk
+            .params
+            .iter()
+            .map(|p| {
+                let base = self.m.specs_type(&p.specs, &env, 0);
+                self.m
+                    .declarator_type(base, &p.declarator.ops, false, &env, 0)
+                    .map(adjust_param)
+            })
+            .collect();
+        let args = actual.and_then(|actual| {
+            self.deduce(
+                template,
+                written,
+                &env,
+                |_, i| actual.get(i).cloned(),
+                chunk.params.len(),
+            )
+        });
+        match args {
+            Some(args) => self.instance(template, args),
+            None => {
+                let name = self.sema.qualified_name(template, self.m.interner);
+                self.skipped.push(format!(
+                    "{name}: explicit instantiation's template arguments not determined"
+                ));
+            }
+        }
+    }
+
+    /// The template arguments of a call or launch of `template`.
+    fn deduce_call(
+        &self,
+        template: EntityId,
+        written: Option<&'a TemplateArgs>,
+        call_args: Option<&'a [Expr]>,
+        env: &Env,
+    ) -> Option<Vec<Arg>> {
+        let call_args = call_args.unwrap_or(&[]);
+        self.deduce(
+            template,
+            written,
+            env,
+            |w, i| w.expr_type(call_args.get(i)?, env),
+            call_args.len(),
+        )
+    }
+
+    /// Converts the written arguments of `template`, deduces the rest from the types of
+    /// the call's arguments (`arg_type(i)`, `count` of them), then takes defaults.
+    fn deduce(
+        &self,
+        template: EntityId,
+        written: Option<&TemplateArgs>,
+        env: &Env,
+        arg_type: impl Fn(&Self, usize) -> Option<Ty>,
+        count: usize,
+    ) -> Option<Vec<Arg>> {
+        let decl: &FnDecl<'a> = self.m.template_decl(template)?;
+        let head = decl.template?;
+        let n = head.params.len();
+        let mut holes: Vec<Option<Arg>> = vec![None; n];
+        let written: &[TemplateArg] = written.map(|w| &w.args[..]).unwrap_or(&[]);
+        let tparent = self.sema.entity(template).parent;
+        let bound = |holes: &[Option<Arg>]| {
+            let mut b = env.clone();
+            b.scope = Some(tparent);
+            for (p, h) in head.params.iter().zip(holes) {
+                if let (Some(e), Some(a)) = (p.entity, h) {
+                    b.bind(e, a.clone());
+                }
+            }
+            b
+        };
+        // Written arguments.
+        let mut explicit_pack = false;
+        for (i, p) in head.params.iter().enumerate() {
+            if p.pack {
+                if written.len() > i {
+                    let b = bound(&holes);
+                    let pack = written[i..]
+                        .iter()
+                        .map(|a| self.m.template_arg(p, a, &b, 0))
+                        .collect::<Option<Vec<_>>>()?;
+                    holes[i] = Some(Arg::Pack(pack));
+                    explicit_pack = true;
+                }
+                break;
+            }
+            if let Some(a) = written.get(i) {
+                let b = bound(&holes);
+                holes[i] = Some(self.m.template_arg(p, a, &b, 0)?);
+            }
+        }
+        // Deduction from the call's arguments.
+        if holes.iter().any(Option::is_none) && count > 0 {
+            let mut penv = Env::in_scope(tparent);
+            // Every declaration's head: the definition's parameters may be those of the
+            // first declaration.
+            let heads = self.m.decls.heads(template);
+            for (i, p) in heads.iter().flat_map(|h| h.params.iter().enumerate()) {
+                if i >= n {
+                    continue;
+                }
+                if let Some(pe) = p.entity {
+                    match (&holes[i], &p.kind) {
+                        (Some(a), _) if !p.pack => penv.bind(pe, a.clone()),
+                        (_, TemplateParamKind::Type { .. }) => {
+                            penv.bind(pe, Arg::Type(Ty::Param(i as u32)))
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            let chunk = decl.declarator.function()?;
+            for (i, p) in chunk.params.iter().enumerate() {
+                if p.declarator.pack {
+                    if explicit_pack {
+                        break;
+                    }
+                    // `Ts... args`: each remaining argument's type is one element.
+                    let pi = head.params.iter().position(|tp| tp.pack)?;
+                    let mut elems = Vec::new();
+                    for j in i..count {
+                        let a = decay(arg_type(self, j)?);
+                        elems.push(Arg::Type(a));
+                    }
+                    holes[pi] = Some(Arg::Pack(elems));
+                    break;
+                }
+                if i >= count {
+                    break;
+                }
+                let base = self.m.specs_type(&p.specs, &penv, 0);
+                let Some(pt) = self
+                    .m
+                    .declarator_type(base, &p.declarator.ops, false, &penv, 0)
+                else {
+                    continue;
+                };
+                if !mentions_param(&pt) {
+                    continue;
+                }
+                let at = arg_type(self, i)?;
+                if !deduce_param(&pt, &at, &mut holes) {
+                    return None;
+                }
+            }
+        }
+        // Defaults, and empty packs.
+        for (i, p) in head.params.iter().enumerate() {
+            if holes[i].is_some() {
+                continue;
+            }
+            if p.pack {
+                holes[i] = Some(Arg::Pack(Vec::new()));
+                continue;
+            }
+            let b = bound(&holes);
+            let arg = match &p.kind {
+                TemplateParamKind::Type {
+                    default: Some(t), ..
+                } => Arg::Type(self.m.type_id(t, &b, 0)?),
+                TemplateParamKind::NonType { param } => {
+                    let ty = self.m.param_type(param, &b, 0)?;
+                    let v = self.m.eval(param.default.as_ref()?, &b, 0)?;
+                    super::mangle::value_arg(ty, v)?
+                }
+                _ => return None,
+            };
+            holes[i] = Some(arg);
+        }
+        holes.into_iter().collect()
+    }
+
+    /// Writes the stub and wrapper specialization of `template<args>` (once).
+    fn instance(&mut self, template: EntityId, args: Vec<Arg>) {
+        let Some(mangled) = self.m.instance_name(template, &args) else {
+            let name = self.sema.qualified_name(template, self.m.interner);
+            self.skipped
+                .push(format!("{name}: instance has no mangled name"));
+            return;
+        };
+        if self.done.contains(&mangled) {
+            return;
+        }
+        // A template defined in another translation unit: instantiated there.
+        let defined = self
+            .m
+            .decls
+            .functions
+            .get(&template)
+            .is_some_and(|v| v.iter().any(|d| d.definition));
+        if !defined {
+            return;
+        }
+        let Some(raw) = self.instance_params(template, &args) else {
+            self.skipped
+                .push(format!("{mangled}: parameter types not resolved"));
+            return;
+        };
+        let params: Vec<Ty> = raw.iter().cloned().map(adjust_param).collect();
+        let Some(qualifier) = self.namespace_qualifier(template) else {
+            return;
+        };
+        let ent = self.sema.entity(template);
+        let Some(ident) = ent.name.map(|n| self.m.interner.name(n).into_owned()) else {
+            return;
+        };
+        let Some(args_text) = self.args_text(&args) else {
+            self.skipped
+                .push(format!("{mangled}: template arguments cannot be written"));
+            return;
+        };
+        let internal = self.internal_entity(template)
+            || args.iter().any(|a| match a {
+                Arg::Type(t) | Arg::Value(t, _) => self.m.mentions_anonymous(t),
+                Arg::Pack(v) => v.iter().any(|a| match a {
+                    Arg::Type(t) | Arg::Value(t, _) => self.m.mentions_anonymous(t),
+                    _ => false,
+                }),
+                Arg::Hole(_) => false,
+            });
+        let k = Kernel {
+            device_name: self.device_name(mangled.clone(), internal),
+            mangled,
+            host_name: format!("{qualifier}{ident}< {args_text} >"),
+            params,
+            storage: "static ",
+        };
+        if !self.device_stub(&k) {
+            return;
+        }
+        // The wrapper specialization: each parameter as an lvalue reference.
+        let mut wparams = Vec::new();
+        let mut fwd = Vec::new();
+        for (i, t) in raw.iter().enumerate() {
+            let name = format!("__cuda_{i}");
+            let as_ref = match t {
+                Ty::LRef(_) | Ty::RRef(_) => t.clone(),
+                Ty::Array(_, e) => Ty::LRef(Box::new(Ty::Pointer(e.clone()))),
+                Ty::Function(_) => Ty::LRef(Box::new(Ty::Pointer(Box::new(t.clone())))),
+                t => Ty::LRef(Box::new(t.clone())),
+            };
+            let Some(d) = self.declaration(&as_ref, &name) else {
+                return;
+            };
+            wparams.push(d);
+            let adjusted = &k.params[i];
+            if self.is_class(adjusted) {
+                let Some(cast) = self.declaration(&Ty::LRef(Box::new(adjusted.clone())), "") else {
+                    return;
+                };
+                fwd.push(format!("({cast}){name}"));
+            } else {
+                fwd.push(name);
+            }
+        }
+        let _ = writeln!(
+            self.out,
+            "template<> __specialization_static void {qualifier}__wrapper__device_stub_{ident}< {args_text} >({}){{__device_stub_{}({});}}",
+            wparams.join(", "),
+            k.mangled,
+            fwd.join(", ")
+        );
+        self.register(&k);
+    }
+
+    /// The parameter types of an instance, as declared (not adjusted), packs expanded.
+    fn instance_params(&self, template: EntityId, args: &[Arg]) -> Option<Vec<Ty>> {
+        let decl = self.m.template_decl(template)?;
+        let head = decl.template?;
+        let chunk = decl.declarator.function()?;
+        let mut env = Env::in_scope(self.sema.entity(template).parent);
+        bind_head(&mut env, head, args);
+        let mut out = Vec::new();
+        for p in chunk.params.iter() {
+            if p.declarator.pack {
+                // Expand: bind each pack parameter to its elements in turn.
+                let packs: Vec<(EntityId, &Vec<Arg>)> = head
+                    .params
+                    .iter()
+                    .zip(args)
+                    .filter(|(tp, _)| tp.pack)
+                    .filter_map(|(tp, a)| match a {
+                        Arg::Pack(v) => Some((tp.entity?, v)),
+                        _ => None,
+                    })
+                    .collect();
+                let len = packs.first().map_or(0, |(_, v)| v.len());
+                for k in 0..len {
+                    let mut e2 = env.clone();
+                    for (pe, v) in &packs {
+                        e2.bind(*pe, v.get(k)?.clone());
+                    }
+                    let base = self.m.specs_type(&p.specs, &e2, 0);
+                    out.push(
+                        self.m
+                            .declarator_type(base, &p.declarator.ops, false, &e2, 0)?,
+                    );
+                }
+                continue;
+            }
+            let base = self.m.specs_type(&p.specs, &env, 0);
+            let t = self
+                .m
+                .declarator_type(base, &p.declarator.ops, false, &env, 0)?;
+            out.push(t);
+        }
+        if out.len() == 1
+            && out[0] == Ty::Builtin("v")
+            && chunk
+                .params
+                .first()
+                .is_some_and(|p| p.declarator.name.is_none())
+        {
+            out.clear();
+        }
+        Some(out)
+    }
+
+    /// A call of a host function template: the instance's body (with the deduced arguments
+    /// bound) is searched for launches of kernel templates and for calls of further function
+    /// templates. Members of class templates are not followed.
+    fn instantiate(
+        &mut self,
+        template: EntityId,
+        written: Option<&'a TemplateArgs>,
+        call_args: &'a [Expr],
+        env: &Env,
+        depth: u32,
+    ) {
+        if depth > 16 {
+            return;
+        }
+        // Host templates whose arguments we cannot tell are many (and mostly launch
+        // nothing): not reported.
+        let Some(args) = self.deduce_call(template, written, Some(call_args), env) else {
+            return;
+        };
+        if self
+            .instantiated
+            .iter()
+            .any(|(t, a)| *t == template && *a == args)
+        {
+            return;
+        }
+        self.instantiated.push((template, args.clone()));
+        let Some(def) = self
+            .m
+            .decls
+            .functions
+            .get(&template)
+            .and_then(|v| v.iter().find(|d| d.definition))
+        else {
+            return;
+        };
+        let Some(body) = self
+            .bodies
+            .get(&(def.declarator.span.lo, def.declarator.span.hi))
+        else {
+            return;
+        };
+        let mut ienv = Env::in_scope(self.sema.entity(template).parent);
+        for h in self.m.decls.heads(template) {
+            bind_head(&mut ienv, h, &args);
+        }
+        // Everything in the body counts as outside templates: the instance's bindings say
+        // what its names mean.
+        let mut scan = Collector {
+            m: self.m,
+            sema: self.sema,
+            vars: FxHashMap::default(),
+            params: FxHashMap::default(),
+            kernels: Vec::new(),
+            uses: Vec::new(),
+            variables: Vec::new(),
+            template_depth: 0,
+            function_depth: 1,
+            class_depth: 0,
+            bodies: FxHashMap::default(),
+        };
+        scan.stmt(body);
+        for u in scan.uses {
+            match u {
+                Use::Call {
+                    template,
+                    written,
+                    call_args,
+                    ..
+                } => self.call_use(template, written, call_args, &ienv),
+                Use::Instantiate {
+                    template,
+                    written,
+                    call_args,
+                    ..
+                } => self.instantiate(template, written, call_args, &ienv, depth + 1),
+                Use::Declared { .. } => {}
+            }
+        }
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Expression types (enough for deduction)
+
+    /// The type of an expression, references dropped; `None` where we cannot tell.
+    fn expr_type(&self, e: &Expr, env: &Env) -> Option<Ty> {
+        let t = self.expr_type_at(e, env, 0)?;
+        Some(match t {
+            Ty::LRef(x) | Ty::RRef(x) => *x,
+            t => t,
+        })
+    }
+
+    fn expr_type_at(&self, e: &Expr, env: &Env, depth: u32) -> Option<Ty> {
+        if depth > 64 {
+            return None;
+        }
+        let ty = |x: &Expr| self.expr_type_at(x, env, depth + 1).map(strip_ref);
+        Some(match &e.kind {
+            ExprKind::Literal(LiteralKind::Integer) => {
+                let text = self.m.map.slice(e.span);
+                let lit = literal::parse_integer(text).ok()?;
+                let v = lit.value;
+                let hex = lit.radix != 10;
+                use literal::IntSize;
+                let u = lit.suffix.unsigned;
+                Ty::Builtin(match lit.suffix.size {
+                    IntSize::Int if u => {
+                        if v <= u32::MAX as u128 {
+                            "j"
+                        } else {
+                            "m"
+                        }
+                    }
+                    IntSize::Int => {
+                        if v <= i32::MAX as u128 {
+                            "i"
+                        } else if hex && v <= u32::MAX as u128 {
+                            "j"
+                        } else if v <= i64::MAX as u128 {
+                            "l"
+                        } else {
+                            "m"
+                        }
+                    }
+                    IntSize::Long => {
+                        if u || (hex && v > i64::MAX as u128) {
+                            "m"
+                        } else {
+                            "l"
+                        }
+                    }
+                    IntSize::LongLong => {
+                        if u || (hex && v > i64::MAX as u128) {
+                            "y"
+                        } else {
+                            "x"
+                        }
+                    }
+                    _ => return None,
+                })
+            }
+            ExprKind::Literal(LiteralKind::Float) => {
+                let lit = literal::parse_float(self.m.map.slice(e.span)).ok()?;
+                Ty::Builtin(match lit.suffix {
+                    literal::FloatSuffix::None => "d",
+                    literal::FloatSuffix::F => "f",
+                    literal::FloatSuffix::L => "e",
+                    _ => return None,
+                })
+            }
+            ExprKind::Literal(LiteralKind::Char) => {
+                let text = self.m.map.slice(e.span);
+                Ty::Builtin(match text.first()? {
+                    b'\'' => "c",
+                    b'L' => "w",
+                    b'U' => "Di",
+                    b'u' if text.get(1) == Some(&b'8') => "Du",
+                    b'u' => "Ds",
+                    _ => return None,
+                })
+            }
+            ExprKind::Strings(_) | ExprKind::Literal(LiteralKind::String) => {
+                Ty::Pointer(Box::new(Ty::Qualified(
+                    Quals {
+                        c: true,
+                        v: false,
+                        r: false,
+                    },
+                    Box::new(Ty::Builtin("c")),
+                )))
+            }
+            ExprKind::Bool(_) => Ty::Builtin("b"),
+            ExprKind::Nullptr => Ty::Builtin("Dn"),
+            ExprKind::Paren(x) => self.expr_type_at(x, env, depth + 1)?,
+            ExprKind::Name(n) => self.name_type(n, env, depth)?,
+            ExprKind::Unary(op, x) => match op {
+                UnaryOp::AddrOf => Ty::Pointer(Box::new(ty(x)?)),
+                UnaryOp::Deref => pointee(ty(x)?)?,
+                UnaryOp::Plus | UnaryOp::Minus | UnaryOp::BitNot => promote(ty(x)?),
+                UnaryOp::Not => Ty::Builtin("b"),
+                UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::Extension => ty(x)?,
+                _ => return None,
+            },
+            ExprKind::PostInc(x) | ExprKind::PostDec(x) => ty(x)?,
+            ExprKind::Binary(op, a, b) => {
+                use BinaryOp as B;
+                match op {
+                    B::Lt | B::Gt | B::Le | B::Ge | B::Eq | B::Ne | B::And | B::Or => {
+                        Ty::Builtin("b")
+                    }
+                    B::Shl | B::Shr => promote(ty(a)?),
+                    B::Add
+                    | B::Sub
+                    | B::Mul
+                    | B::Div
+                    | B::Rem
+                    | B::BitAnd
+                    | B::BitOr
+                    | B::BitXor => {
+                        let (ta, tb) = (decay(ty(a)?), decay(ty(b)?));
+                        match (&ta, &tb) {
+                            (Ty::Pointer(_), Ty::Pointer(_)) if *op == B::Sub => Ty::Builtin("l"),
+                            (Ty::Pointer(_), _) => ta,
+                            (_, Ty::Pointer(_)) => tb,
+                            _ => arithmetic(ta, tb)?,
+                        }
+                    }
+                    _ => return None,
+                }
+            }
+            ExprKind::Assign(_, a, _) => ty(a)?,
+            ExprKind::Cond(_, Some(t), f) => {
+                let (tt, tf) = (ty(t)?, ty(f)?);
+                if tt == tf { tt } else { arithmetic(tt, tf)? }
+            }
+            ExprKind::Cast { ty: t, .. } | ExprKind::Construct { ty: t, .. } => {
+                let mut b = env.clone();
+                if b.scope.is_none() {
+                    b.scope = Some(Sema::GLOBAL);
+                }
+                self.m.type_id(t, &b, 0)?
+            }
+            ExprKind::Index(a, _) => pointee(decay(ty(a)?))?,
+            ExprKind::SizeofType(_) | ExprKind::SizeofExpr(_) => Ty::Builtin("m"),
+            ExprKind::Call { callee, .. } => {
+                let ExprKind::Name(n) = &callee.unparen().kind else {
+                    return None;
+                };
+                let [f] = n.resolution.entities() else {
+                    return None;
+                };
+                let ent = self.sema.entity(*f);
+                if ent.kind != EntityKind::Function || ent.is_template {
+                    return None;
+                }
+                let d = self.m.decls.functions.get(f)?.first()?;
+                self.m
+                    .return_type(d.specs, d.declarator, &Env::in_scope(ent.parent))?
+            }
+            _ => return None,
+        })
+    }
+
+    fn name_type(&self, n: &QualName, env: &Env, depth: u32) -> Option<Ty> {
+        let e = n.resolution.entity()?;
+        let ent = self.sema.entity(e);
+        match ent.kind {
+            EntityKind::Variable | EntityKind::Parameter => {
+                let first = ent.first_decl();
+                let &(specs, d, init) = self
+                    .vars
+                    .get(&e)
+                    .or_else(|| self.params.get(&(first.lo, first.hi)))?;
+                let mut b = env.clone();
+                b.scope = Some(ent.parent);
+                let base = self.m.specs_type(specs, &b, 0);
+                match self.m.declarator_type(base, &d.ops, false, &b, 0) {
+                    Some(t) => Some(t),
+                    None if d.ops.is_empty()
+                        && matches!(specs.ty, TypeSpec::Auto | TypeSpec::DecltypeAuto) =>
+                    {
+                        let x = match init? {
+                            Initializer::Assign(x) | Initializer::Brace(x) => x,
+                            Initializer::Paren(v, _) if v.len() == 1 => &v[0],
+                            _ => return None,
+                        };
+                        let t = decay(strip_ref(self.expr_type_at(x, env, depth + 1)?));
+                        Some(match t {
+                            Ty::Qualified(_, x) => *x,
+                            t => t,
+                        })
+                    }
+                    None => None,
+                }
+            }
+            EntityKind::Enumerator => {
+                let owner = self.sema.scope(ent.parent).entity?;
+                let oe = self.sema.entity(owner);
+                if !matches!(oe.kind, EntityKind::Enum { .. }) {
+                    return None;
+                }
+                self.m
+                    .class_path(owner, None, &Env::default(), 0)
+                    .map(Ty::Named)
+            }
+            EntityKind::TemplateValueParam => match env.get(e)? {
+                Arg::Value(t, _) => Some(t.clone()),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Variables
+
+    fn variable(
+        &mut self,
+        e: EntityId,
+        specs: &'a DeclSpecs,
+        id: &'a InitDeclarator,
+    ) -> Option<String> {
+        let ent = self.sema.entity(e);
+        if specs.storage == Some(StorageClass::Extern) && id.init.is_none() {
+            return None;
+        }
+        if ent.is_template {
+            return None;
+        }
+        let what = self.sema.qualified_name(e, self.m.interner);
+        let env = Env::in_scope(ent.parent);
+        let base = self.m.specs_type(specs, &env, 0);
+        let size = match self
+            .m
+            .declarator_type(base, &id.declarator.ops, false, &env, 0)
+        {
+            Some(Ty::Array(None, elem)) => {
+                let n = initializer_count(self.m, id.init.as_ref()?)?;
+                self.m.layout(&elem)?.size * n
+            }
+            Some(t) => match self.m.layout(&t) {
+                Some(l) => l.size,
+                None => {
+                    self.skipped.push(format!("{what}: no layout"));
+                    return None;
+                }
+            },
+            None => {
+                self.skipped.push(format!("{what}: type not resolved"));
+                return None;
+            }
+        };
+        let mut name = self.m.variable(e)?;
+        if ent.flags.in_anonymous_namespace
+            && let Some(rest) = name.strip_prefix("_ZN")
+        {
+            let internal = format!("_INTERNAL{}", self.opts.module_id);
+            name = format!("_ZN{}{internal}{rest}", internal.len());
+        }
+        // Internal linkage: static, in an anonymous namespace, or const at namespace scope
+        // without `extern`.
+        let internal = ent.flags.is_static
+            || specs.storage == Some(StorageClass::Static)
+            || ent.flags.in_anonymous_namespace
+            || (specs.storage != Some(StorageClass::Extern)
+                && !specs.is_inline
+                && self.m.variable_type(e, specs, &id.declarator).is_const);
+        if self.opts.device_c && internal {
+            let id = &self.opts.module_id;
+            name = format!("__nv_static_{}_{id}_{name}", id.len());
+        }
+        let qualifier = self.namespace_qualifier(e)?;
+        let plain = self.m.interner.name(ent.name?).into_owned();
+        let constant = (ent.cuda.mem == MemSpace::Constant) as u8;
+        let call = if ent.cuda.mem == MemSpace::Managed {
+            "__cudaRegisterManagedVariable"
+        } else {
+            "__cudaRegisterVariable"
+        };
+        Some(format!(
+            "{call}(__T0, __shadow_var({name},::{qualifier}{plain}), 0, {size}UL, {constant}, 0);"
+        ))
+    }
+}
+
+/// How many elements an initializer gives an array of unknown bound.
+fn initializer_count(m: &Mangler<'_>, init: &Initializer) -> Option<u64> {
+    let e = match init {
+        Initializer::Assign(e) | Initializer::Brace(e) => e,
+        _ => return None,
+    };
+    match &e.kind {
+        ExprKind::InitList(v) => {
+            if let [one] = &v[..]
+                && let Some(n) = string_length(m, one)
+            {
+                return Some(n);
+            }
+            Some(v.len() as u64)
+        }
+        _ => string_length(m, e),
+    }
+}
+
+/// The length with its null of a (possibly concatenated) narrow string literal.
+fn string_length(m: &Mangler<'_>, e: &Expr) -> Option<u64> {
+    if !matches!(
+        e.kind,
+        ExprKind::Strings(_) | ExprKind::Literal(LiteralKind::String)
+    ) {
+        return None;
+    }
+    let text = m.map.slice(e.span);
+    // Adjacent literals: split at the quotes that start each.
+    let mut total = 0u64;
+    let mut i = 0;
+    let mut any = false;
+    while i < text.len() {
+        if text[i] == b'"' {
+            let start = i;
+            i += 1;
+            while i < text.len() && text[i] != b'"' {
+                if text[i] == b'\\' {
+                    i += 1;
+                }
+                i += 1;
+            }
+            let lit = literal::parse_string(&text[start..=i.min(text.len() - 1)]).ok()?;
+            total += lit.units.len() as u64;
+            any = true;
+        }
+        i += 1;
+    }
+    any.then_some(total + 1)
+}
+
+fn strip_ref(t: Ty) -> Ty {
+    match t {
+        Ty::LRef(x) | Ty::RRef(x) => *x,
+        t => t,
+    }
+}
+
+/// Array-to-pointer and function-to-pointer conversion; top-level cv dropped.
+fn decay(t: Ty) -> Ty {
+    match strip_ref(t) {
+        Ty::Array(_, e) => Ty::Pointer(e),
+        f @ Ty::Function(_) => Ty::Pointer(Box::new(f)),
+        Ty::Qualified(q, x) => match *x {
+            Ty::Array(_, e) => Ty::Pointer(Box::new(Ty::Qualified(q, e))),
+            x => decay(x),
+        },
+        t => t,
+    }
+}
+
+fn pointee(t: Ty) -> Option<Ty> {
+    match strip_ref(t) {
+        Ty::Pointer(x) | Ty::Array(_, x) => Some(*x),
+        Ty::Qualified(_, x) => pointee(*x),
+        _ => None,
+    }
+}
+
+fn unqualified(t: Ty) -> Ty {
+    match t {
+        Ty::Qualified(_, x) => *x,
+        t => t,
+    }
+}
+
+/// Integral promotion.
+fn promote(t: Ty) -> Ty {
+    match unqualified(t) {
+        Ty::Builtin("b" | "c" | "a" | "h" | "s" | "t" | "Du" | "Ds") => Ty::Builtin("i"),
+        Ty::Builtin("w" | "Di") => Ty::Builtin("j"),
+        t => t,
+    }
+}
+
+/// The usual arithmetic conversions (integral types, `float`, `double`, `long double`).
+fn arithmetic(a: Ty, b: Ty) -> Option<Ty> {
+    let (a, b) = (promote(a), promote(b));
+    let code = |t: &Ty| match t {
+        Ty::Builtin(c) => Some(*c),
+        _ => None,
+    };
+    let (ca, cb) = (code(&a)?, code(&b)?);
+    for f in ["e", "d", "f"] {
+        if ca == f || cb == f {
+            return Some(Ty::Builtin(f));
+        }
+    }
+    // (rank, unsigned)
+    let rank = |c: &str| match c {
+        "i" => Some((1, false)),
+        "j" => Some((1, true)),
+        "l" => Some((2, false)),
+        "m" => Some((2, true)),
+        "x" => Some((3, false)),
+        "y" => Some((3, true)),
+        "n" => Some((4, false)),
+        "o" => Some((4, true)),
+        _ => None,
+    };
+    let (ra, rb) = (rank(ca)?, rank(cb)?);
+    let pick = |r: (i32, bool)| match r {
+        (1, false) => "i",
+        (1, true) => "j",
+        (2, false) => "l",
+        (2, true) => "m",
+        (3, false) => "x",
+        (3, true) => "y",
+        (4, false) => "n",
+        _ => "o",
+    };
+    if ra == rb {
+        return Some(Ty::Builtin(pick(ra)));
+    }
+    let (hi, lo) = if ra.0 >= rb.0 { (ra, rb) } else { (rb, ra) };
+    if hi.0 == lo.0 {
+        // Same rank, one unsigned.
+        return Some(Ty::Builtin(pick((hi.0, true))));
+    }
+    if hi.1 || !lo.1 {
+        return Some(Ty::Builtin(pick(hi)));
+    }
+    // A signed type of higher rank than an unsigned one: long holds all of unsigned int.
+    Some(Ty::Builtin(pick(hi)))
+}
+
+fn mentions_param(t: &Ty) -> bool {
+    match t {
+        Ty::Param(_) => true,
+        Ty::Named(p) => p.iter().any(|c| {
+            c.args.as_ref().is_some_and(|a| {
+                a.iter().any(|a| match a {
+                    Arg::Type(t) => mentions_param(t),
+                    Arg::Pack(v) => v
+                        .iter()
+                        .any(|a| matches!(a, Arg::Type(t) if mentions_param(t))),
+                    _ => false,
+                })
+            })
+        }),
+        Ty::Pointer(x)
+        | Ty::LRef(x)
+        | Ty::RRef(x)
+        | Ty::Qualified(_, x)
+        | Ty::Array(_, x)
+        | Ty::Complex(x)
+        | Ty::Pack(x) => mentions_param(x),
+        Ty::Function(f) => mentions_param(&f.ret) || f.params.iter().any(mentions_param),
+        Ty::MemberPointer(c, m) => mentions_param(c) || mentions_param(m),
+        _ => false,
+    }
+}
+
+/// Deduces template parameters from a function parameter type `p` (over `Ty::Param`) and
+/// the type `a` of the argument (\[temp.deduct.call\], the common cases).
+fn deduce_param(p: &Ty, a: &Ty, holes: &mut [Option<Arg>]) -> bool {
+    let (p, a) = match p {
+        Ty::LRef(x) | Ty::RRef(x) => (x.as_ref().clone(), a.clone()),
+        p => (unqualified(p.clone()), decay(a.clone())),
+    };
+    deduce_ty(&p, &a, holes)
+}
+
+fn set_hole(i: u32, a: Arg, holes: &mut [Option<Arg>]) -> bool {
+    match holes.get_mut(i as usize) {
+        Some(Some(b)) => *b == a,
+        Some(slot) => {
+            *slot = Some(a);
+            true
+        }
+        None => false,
+    }
+}
+
+fn deduce_ty(p: &Ty, a: &Ty, holes: &mut [Option<Arg>]) -> bool {
+    match (p, a) {
+        (Ty::Param(i), a) => set_hole(*i, Arg::Type(a.clone()), holes),
+        (Ty::Qualified(q, px), a) => {
+            // The parameter may add qualifiers.
+            let (aq, ax) = match a {
+                Ty::Qualified(aq, ax) => (*aq, ax.as_ref().clone()),
+                a => (Quals::default(), a.clone()),
+            };
+            let extra = Quals {
+                c: aq.c && !q.c,
+                v: aq.v && !q.v,
+                r: aq.r && !q.r,
+            };
+            let rest = if extra == Quals::default() {
+                ax
+            } else {
+                Ty::Qualified(extra, Box::new(ax))
+            };
+            deduce_ty(px, &rest, holes)
+        }
+        (Ty::Pointer(px), Ty::Pointer(ax)) => deduce_ty(px, ax, holes),
+        (Ty::LRef(px), Ty::LRef(ax)) | (Ty::RRef(px), Ty::RRef(ax)) => deduce_ty(px, ax, holes),
+        (Ty::Array(n, px), Ty::Array(m, ax)) => n == m && deduce_ty(px, ax, holes),
+        (Ty::Named(pp), Ty::Named(ap)) => {
+            pp.len() == ap.len()
+                && pp.iter().zip(ap).all(|(pc, ac)| {
+                    pc.entity == ac.entity
+                        && match (&pc.args, &ac.args) {
+                            (None, None) => true,
+                            (Some(x), Some(y)) => {
+                                x.len() == y.len()
+                                    && x.iter().zip(y).all(|(x, y)| match (x, y) {
+                                        (Arg::Type(x), Arg::Type(y)) => deduce_ty(x, y, holes),
+                                        (x, y) => x == y,
+                                    })
+                            }
+                            _ => false,
+                        }
+                })
+        }
+        (p, _) if !mentions_param(p) => true,
+        _ => false,
+    }
+}
+
+fn builtin_name(code: &str) -> Option<&'static str> {
+    Some(match code {
+        "v" => "void",
+        "b" => "bool",
+        "c" => "char",
+        "a" => "signed char",
+        "h" => "unsigned char",
+        "s" => "short",
+        "t" => "unsigned short",
+        "i" => "int",
+        "j" => "unsigned int",
+        "l" => "long",
+        "m" => "unsigned long",
+        "x" => "long long",
+        "y" => "unsigned long long",
+        "n" => "__int128",
+        "o" => "unsigned __int128",
+        "f" => "float",
+        "d" => "double",
+        "e" => "long double",
+        "g" => "__float128",
+        "w" => "wchar_t",
+        "Ds" => "char16_t",
+        "Di" => "char32_t",
+        "Du" => "char8_t",
+        "Dn" => "decltype(nullptr)",
+        "DF16_" => "_Float16",
+        "DF16b" => "__bf16",
+        "DF32_" => "_Float32",
+        "DF64_" => "_Float64",
+        "DF128_" => "_Float128",
+        "DF32x" => "_Float32x",
+        "DF64x" => "_Float64x",
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    //! The stub file's facts for small units; `tests/stub_file.rs` compares whole stub files
+    //! with cicc's.
+
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::diag::{DiagConfig, DiagEngine, SharedBuffer};
+    use crate::frontend::{self, FrontendOptions};
+
+    fn stub(src: &str, device_c: bool) -> Stub {
+        let map = Arc::new(SourceMap::new("t.cu", src.as_bytes().to_vec()));
+        let mut engine =
+            DiagEngine::with_writer(DiagConfig::default(), Box::new(SharedBuffer::new()));
+        let a = frontend::analyze(&map, &FrontendOptions::default(), &mut engine);
+        let opts = StubOptions {
+            device_c,
+            static_host_stub: !device_c,
+            device_hidden_visibility: true,
+            module_id: "_0123abcd_4_t_cu_main".into(),
+            fatbin_name: fatbin_name_for("t.cudafe1.stub.c"),
+        };
+        stub_file(&a, &map, &opts)
+    }
+
+    const SRC: &str = r#"
+struct __attribute__((aligned(16))) V4 { float x, y, z, w; };
+struct S { char c; double d; };
+__attribute__((global)) void k(char c, V4 v, int *p, S s) {}
+namespace ns { static __attribute__((global)) void sk(float f) {} }
+template <typename T, typename U> __attribute__((global)) void t(T a, const U *b, int n) {}
+__attribute__((device)) int dv;
+__attribute__((constant)) float cv[8];
+__attribute__((managed)) double mv;
+static __attribute__((device)) short sv;
+__attribute__((shared)) int shv;
+template <typename T> void host_launch(T *p) { t<<<1, 1>>>(*p, p, 3); }
+int main() {
+  float *f = 0;
+  double *d = 0;
+  t<<<1, 1>>>(2.0f, d, 4);
+  t<double><<<1, 1>>>(1, f, 4);
+  host_launch(d);
+}
+"#;
+
+    #[test]
+    fn kernels_variables_and_instances() {
+        let s = stub(SRC, false);
+        let t = &s.text;
+        assert!(s.skipped.is_empty(), "{:?}", s.skipped);
+        assert!(t.contains("#include \"t.fatbin.c\""), "{t}");
+        // Offsets: char at 0, V4 (16-aligned) at 16, pointer at 32, S at 40.
+        assert!(
+            t.contains("__cudaLaunchPrologue(4);__cudaSetupArgSimple(__par0, 0UL);__cudaSetupArg(__par1, 16UL);__cudaSetupArgSimple(__par2, 32UL);__cudaSetupArg(__par3, 40UL);"),
+            "{t}"
+        );
+        assert!(t.contains("void k(char __cuda_0, ::V4 __cuda_1, int *__cuda_2, ::S __cuda_3){__device_stub__Z1kc2V4Pi1S("), "{t}");
+        assert!(t.contains("static void ns::sk(float __cuda_0)"), "{t}");
+        assert!(
+            t.contains("__cudaRegisterEntry(__T0, ((void (*)(float))ns::sk), _ZN2ns2skEf, (-1));"),
+            "{t}"
+        );
+        // Instances: deduced, partly explicit, and from a function template's instance.
+        for m in [
+            "_Z1tIfdEvT_PKT0_i",
+            "_Z1tIdfEvT_PKT0_i",
+            "_Z1tIddEvT_PKT0_i",
+        ] {
+            assert!(
+                t.contains(&format!("static void __device_stub_{m}(")),
+                "{m}: {t}"
+            );
+            assert!(t.contains(&format!("{m}, (-1));")), "{m}: {t}");
+        }
+        assert!(t.contains("template<> __specialization_static void __wrapper__device_stub_t< float, double >(float &__cuda_0, const double *&__cuda_1, int &__cuda_2)"), "{t}");
+        // Variables: not the shared one.
+        assert!(
+            t.contains("__cudaRegisterVariable(__T0, __shadow_var(dv,::dv), 0, 4UL, 0, 0);"),
+            "{t}"
+        );
+        assert!(
+            t.contains("__cudaRegisterVariable(__T0, __shadow_var(cv,::cv), 0, 32UL, 1, 0);"),
+            "{t}"
+        );
+        assert!(
+            t.contains("__cudaRegisterManagedVariable(__T0, __shadow_var(mv,::mv), 0, 8UL, 0, 0);"),
+            "{t}"
+        );
+        assert!(t.contains("__shadow_var(sv,::sv), 0, 2UL"), "{t}");
+        assert!(!t.contains("shv"), "{t}");
+        assert!(
+            t.contains("__cudaRegisterBinary(__nv_cudaEntityRegisterCallback)"),
+            "{t}"
+        );
+    }
+
+    #[test]
+    fn separate_compilation() {
+        let s = stub(SRC, true);
+        let t = &s.text;
+        assert!(
+            t.contains("#define __NV_MODULE_ID _0123abcd_4_t_cu_main"),
+            "{t}"
+        );
+        assert!(
+            t.contains("#define __NV_CUBIN_HANDLE_STORAGE__ extern"),
+            "{t}"
+        );
+        assert!(
+            t.contains("____cudaRegisterLinkedBinary(__nv_cudaEntityRegisterCallback)"),
+            "{t}"
+        );
+        // Internal linkage names carry the module id.
+        assert!(
+            t.contains("__shadow_var(__nv_static_21__0123abcd_4_t_cu_main_sv,::sv)"),
+            "{t}"
+        );
+        assert!(
+            t.contains(", __nv_static_21__0123abcd_4_t_cu_main__ZN2ns"),
+            "{t}"
+        );
+    }
+
+    #[test]
+    fn fatbin_names() {
+        assert_eq!(fatbin_name_for("/w/k1.cudafe1.stub.c"), "k1.fatbin.c");
+        assert_eq!(fatbin_name_for("odd"), "odd.fatbin.c");
+    }
+}
