@@ -19,6 +19,7 @@ pub mod case;
 pub mod diag;
 pub mod dryrun;
 pub mod frontend;
+pub mod inputs;
 pub mod nvcc;
 pub mod process;
 pub mod stub;

@@ -1,0 +1,236 @@
+//! `cudafe` in cudafe++'s place inside the real nvcc: every positive case of `tests/cases/`
+//! is built twice, by nvcc as shipped and by nvcc running our front end, in whole-program
+//! mode and with `-rdc=true`. Both builds must succeed; the objects must define and reference
+//! the same global symbols; programs must register and launch the same kernels with the same
+//! argument bytes under the tracing runtime.
+//!
+//! The module ids must be equal (but for the process id that ends the id of a unit without
+//! eligible definitions); in the symbols and traces each build's own module id is replaced
+//! by a placeholder before comparing.
+//!
+//! Cases we do not build the same yet are listed in `tests/nvcc_xfail.txt` (`NAME` or
+//! `NAME::rdc`); a listed case that passes fails, so the list only shrinks.
+//!
+//! One test per case and mode: `cargo test -p cudafe-core --test nvcc_corpus -- NAME`.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Result, bail};
+use difftest::case::{Case, Kind};
+use difftest::nvcc::{self, Build, Nvcc};
+use difftest::symbols::Symbols;
+use difftest::{fresh_dir, trace};
+use libtest_mimic::{Arguments, Failed, Trial};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Whole,
+    Rdc,
+}
+
+fn main() {
+    let args = Arguments::from_args();
+    let dir = difftest::workspace_root().join("tests/cases");
+    let cases = match difftest::case::discover(&dir) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("cannot read the corpus: {e:#}");
+            std::process::exit(2);
+        }
+    };
+    let xfail: std::collections::BTreeSet<String> =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/nvcc_xfail.txt"))
+            .unwrap_or_default()
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(str::to_string)
+            .collect();
+    let mut trials = Vec::new();
+    for case in cases.into_iter().filter(|c| c.kind != Kind::Fail) {
+        let has_rdc = case
+            .nvcc
+            .iter()
+            .any(|a| a.starts_with("-rdc") || a == "-dc");
+        for mode in [Mode::Whole, Mode::Rdc] {
+            if mode == Mode::Rdc && has_rdc {
+                continue;
+            }
+            let name = match mode {
+                Mode::Whole => case.name.clone(),
+                Mode::Rdc => format!("{}::rdc", case.name),
+            };
+            let case = case.clone();
+            let expect_failure = xfail.contains(&name);
+            trials.push(Trial::test(name, move || {
+                match (check(&case, mode), expect_failure) {
+                    (Ok(()), false) | (Err(_), true) => Ok(()),
+                    (Err(e), false) => Err(Failed::from(format!("{e:#}"))),
+                    (Ok(()), true) => Err(Failed::from(
+                        "this case now builds the same: remove it from tests/nvcc_xfail.txt",
+                    )),
+                }
+            }));
+        }
+    }
+    libtest_mimic::run(&args, trials).exit();
+}
+
+/// The private toolkit whose nvcc runs our `cudafe` (made once per test process).
+fn our_nvcc() -> Result<PathBuf> {
+    static NVCC: std::sync::OnceLock<Result<PathBuf, String>> = std::sync::OnceLock::new();
+    NVCC.get_or_init(|| {
+        let tk = difftest::toolkit::reference().map_err(|e| format!("{e:#}"))?;
+        let dir = difftest::work_root().join(format!("nvcc-ours-{}", std::process::id()));
+        nvcc::private_toolkit(tk, Path::new(env!("CARGO_BIN_EXE_cudafe")), &dir)
+            .map_err(|e| format!("{e:#}"))
+    })
+    .clone()
+    .map_err(|e| anyhow::anyhow!(e))
+}
+
+fn check(case: &Case, mode: Mode) -> Result<()> {
+    let tk = difftest::toolkit::reference()?;
+    let ours = our_nvcc()?;
+    let tag = match mode {
+        Mode::Whole => "whole",
+        Mode::Rdc => "rdc",
+    };
+    let work = fresh_dir(Path::new("nvcc-corpus").join(&case.name).join(tag))?;
+    let mut args = case.nvcc_args();
+    if mode == Mode::Rdc {
+        args.push("-rdc=true".into());
+    }
+    args.extend(case.sources());
+    let (extra, output): (&[&str], &str) = match (case.kind, case.files.is_empty()) {
+        (Kind::Run, _) => (&["-cudart", "shared"], "program"),
+        (_, true) => (&["-c"], "out.o"),
+        (_, false) => (&["-lib"], "out.a"),
+    };
+    args.extend(extra.iter().map(|s| s.to_string()));
+
+    let reference = nvcc::build(
+        tk,
+        &Nvcc::Reference,
+        case.dir(),
+        &work.join("ref"),
+        &args,
+        output,
+    )?;
+    if !reference.succeeded() {
+        bail!(
+            "the reference nvcc failed ({}):\n{}",
+            reference.exit_code,
+            reference.stderr
+        );
+    }
+    let built = nvcc::build(
+        tk,
+        &Nvcc::Private(ours),
+        case.dir(),
+        &work.join("ours"),
+        &args,
+        output,
+    )?;
+    if !built.succeeded() {
+        bail!(
+            "nvcc with our front end failed ({}); kept files in {}:\n{}",
+            built.exit_code,
+            built.keep_dir.display(),
+            built.stderr
+        );
+    }
+    let ref_ids = module_ids(case, &reference);
+    let our_ids = module_ids(case, &built);
+    // Equal, but for the process id that ends the id of a unit without eligible definitions.
+    let without_pid = |ids: &[String]| -> Vec<String> {
+        ids.iter()
+            .map(|id| match id.rsplit_once('_') {
+                Some((head, pid)) if pid.bytes().all(|b| b.is_ascii_digit()) => head.to_string(),
+                _ => id.clone(),
+            })
+            .collect()
+    };
+    if without_pid(&ref_ids) != without_pid(&our_ids) {
+        bail!("the module ids differ: cudafe++ {ref_ids:?}, ours {our_ids:?}");
+    }
+
+    if case.kind != Kind::Run && case.files.is_empty() {
+        let a = Symbols::of_file(&reference.output)?;
+        let b = Symbols::of_file(&built.output)?;
+        let norm = |s: &Symbols, ids: &[String]| Symbols {
+            defined: s.defined.iter().map(|n| normalize(n, ids)).collect(),
+            undefined: s.undefined.iter().map(|n| normalize(n, ids)).collect(),
+        };
+        let (a, b) = (norm(&a, &ref_ids), norm(&b, &our_ids));
+        if a != b {
+            bail!(
+                "the objects' global symbols differ (- reference, + ours):\n{}",
+                a.diff(&b)
+            );
+        }
+    }
+    if case.kind == Kind::Run {
+        let ra = trace::run_traced(&reference.output, &work.join("ref-trace.txt"), &work)?;
+        let rb = trace::run_traced(&built.output, &work.join("our-trace.txt"), &work)?;
+        if ra.exit_code != rb.exit_code || ra.stdout != rb.stdout {
+            bail!(
+                "the programs behave differently: exit {} vs {}\n--- reference stdout:\n{}\n--- our stdout:\n{}",
+                ra.exit_code,
+                rb.exit_code,
+                ra.stdout,
+                rb.stdout
+            );
+        }
+        let ta = normalize(&ra.trace.text(), &ref_ids);
+        let tb = normalize(&rb.trace.text(), &our_ids);
+        if ta != tb {
+            bail!(
+                "the traces differ\n--- reference:\n{ta}\n--- ours:\n{tb}\n--- kept files: {}",
+                built.keep_dir.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The module ids a build's front end wrote, one per source.
+fn module_ids(case: &Case, build: &Build) -> Vec<String> {
+    case.sources()
+        .iter()
+        .filter_map(|s| {
+            Path::new(s)
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+        })
+        .filter_map(|stem| std::fs::read_to_string(build.kept(&format!("{stem}.module_id"))).ok())
+        .filter(|id| !id.is_empty())
+        .collect()
+}
+
+/// `text` with each module id (and the length prefix mangled names put before names that
+/// contain one) replaced by a placeholder.
+fn normalize(text: &str, ids: &[String]) -> String {
+    let mut out = text.to_string();
+    for (i, id) in ids.iter().enumerate() {
+        // `_GLOBAL__N_<id>` in a mangled name is preceded by its length.
+        for (what, with) in [
+            (
+                format!("_GLOBAL__N_{id}"),
+                format!("_GLOBAL__N_{{module_id{i}}}"),
+            ),
+            (
+                format!("_INTERNAL{id}"),
+                format!("_INTERNAL{{module_id{i}}}"),
+            ),
+            (id.clone(), format!("{{module_id{i}}}")),
+        ] {
+            let len = what.len().to_string();
+            out = out.replace(&format!("{len}{what}"), &format!("#{with}"));
+            // `__nv_static_<len>_<id>` names internal-linkage entities.
+            out = out.replace(&format!("{len}_{what}"), &format!("#_{with}"));
+            out = out.replace(&what, &with);
+        }
+    }
+    out
+}
