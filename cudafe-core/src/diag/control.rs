@@ -71,6 +71,8 @@ pub struct DiagControl {
     /// The pragma state from each pragma's offset on, in increasing offset order.
     points: Vec<(Offset, PragmaState)>,
     stack: Vec<PragmaState>,
+    /// Every pragma action registered, in increasing offset order.
+    actions: Vec<(Offset, PragmaAction)>,
 }
 
 impl DiagControl {
@@ -99,14 +101,31 @@ impl DiagControl {
         self.once.contains(&id.0)
     }
 
-    /// Records a pragma met at `offset` (the offset of its `#`). Pragmas must be registered in
-    /// increasing offset order, as the parser meets them; diagnostics at `offset` and after
-    /// see the new state.
+    /// Records a pragma met at `offset` (the offset of its `#`); diagnostics at `offset` and
+    /// after see the new state. Pragmas normally come in increasing offset order; one that
+    /// comes before pragmas already recorded (in a member function body, which is checked
+    /// after the rest of its class) takes its place among them, and the states after it are
+    /// worked out again.
     pub fn pragma(&mut self, offset: Offset, action: PragmaAction) -> Result<(), PopWithoutPush> {
-        debug_assert!(
-            self.points.last().is_none_or(|(o, _)| *o <= offset),
-            "pragmas must be registered in source order"
-        );
+        if self.actions.last().is_none_or(|(o, _)| *o <= offset) {
+            self.actions.push((offset, action));
+            return self.apply(offset, action);
+        }
+        let at = self.actions.partition_point(|(o, _)| *o <= offset);
+        self.actions.insert(at, (offset, action));
+        self.points.clear();
+        self.stack.clear();
+        let mut result = Ok(());
+        for (i, (o, a)) in self.actions.clone().into_iter().enumerate() {
+            let r = self.apply(o, a);
+            if i == at {
+                result = r;
+            }
+        }
+        result
+    }
+
+    fn apply(&mut self, offset: Offset, action: PragmaAction) -> Result<(), PopWithoutPush> {
         let current = self.current();
         let next = match action {
             PragmaAction::Once(id) => {
@@ -197,6 +216,24 @@ mod tests {
         // Other diagnostics are untouched.
         assert_eq!(c.resolve(R, Severity::Warning, Some(45)), Severity::Warning);
         assert_eq!(c.pragma(60, PragmaAction::Pop), Err(PopWithoutPush));
+    }
+
+    #[test]
+    fn a_pragma_recorded_late_takes_its_place() {
+        let mut c = DiagControl::new();
+        c.pragma(10, PragmaAction::Push).unwrap();
+        c.pragma(40, PragmaAction::Set(Level::Error, W)).unwrap();
+        c.pragma(50, PragmaAction::Pop).unwrap();
+        // Met after the others (a member function body), but at 20.
+        c.pragma(20, PragmaAction::Set(Level::Suppress, W)).unwrap();
+        let at = |o| c.resolve(W, Severity::Warning, Some(o));
+        assert_eq!(at(15), Severity::Warning);
+        assert_eq!(at(25), Severity::Suppressed);
+        assert_eq!(at(45), Severity::DiscretionaryError);
+        // The pop restores the state pushed at 10, before the suppression.
+        assert_eq!(at(55), Severity::Warning);
+        assert_eq!(c.pragma(5, PragmaAction::Pop), Err(PopWithoutPush));
+        assert_eq!(c.resolve(W, Severity::Warning, Some(55)), Severity::Warning);
     }
 
     #[test]
