@@ -116,7 +116,7 @@ impl<'a> Mangler<'a> {
         let unq = self.unqualified(e, name, chunk, &env)?;
         let params = self.params(chunk, &env, 0)?;
         let mut enc = Encoder::new(self);
-        enc.function_name(&scope, &unq, None, chunk)?;
+        enc.function_name(&scope, &unq, None, Some(chunk))?;
         enc.bare_function(&params, chunk.variadic)?;
         Some(enc.out)
     }
@@ -146,6 +146,25 @@ impl<'a> Mangler<'a> {
         }
         let mut enc = Encoder::new(self);
         enc.variable_name(&scope, name)?;
+        Some(enc.out)
+    }
+
+    /// The linkage name of the variable template `template`'s instance for the converted
+    /// arguments `args`: `_Z6zero_vIiE`, `_ZN2ns4pi_vIfEE`.
+    pub(crate) fn variable_instance(&self, template: EntityId, args: &[Arg]) -> Option<String> {
+        let ent = self.sema.entity(template);
+        if ent.kind != EntityKind::Variable || !ent.is_template {
+            return None;
+        }
+        let name = ent.name?;
+        let scope = self.scope_path(ent.parent, None, &Env::default(), 0)?;
+        let mut enc = Encoder::new(self);
+        enc.function_name(
+            &scope,
+            &Unqualified::Source(self.interner.name(name).into_owned()),
+            Some((template, args)),
+            None,
+        )?;
         Some(enc.out)
     }
 
@@ -518,8 +537,14 @@ impl<'a> Mangler<'a> {
         // In the signature, the template's parameters are references to the arguments.
         let mut env = Env::in_scope(ent.parent);
         for (i, p) in head.params.iter().enumerate() {
-            if let (Some(pe), TemplateParamKind::Type { .. }) = (p.entity, &p.kind) {
-                env.bind(pe, Arg::Type(Ty::Param(i as u32)));
+            match (p.entity, &p.kind) {
+                (Some(pe), TemplateParamKind::Type { .. }) => {
+                    env.bind(pe, Arg::Type(Ty::Param(i as u32)))
+                }
+                (Some(pe), TemplateParamKind::NonType { .. }) if !p.pack => {
+                    env.bind(pe, Arg::Hole(i as u32))
+                }
+                _ => {}
             }
         }
         let scope = self.scope_path(ent.parent, Some(name), &Env::default(), 0)?;
@@ -530,7 +555,7 @@ impl<'a> Mangler<'a> {
         };
         let params = self.params(chunk, &env, 0)?;
         let mut enc = Encoder::new(self);
-        enc.function_name(&scope, &unq, Some((template, args)), chunk)?;
+        enc.function_name(&scope, &unq, Some((template, args)), Some(chunk))?;
         if let Some(r) = &ret {
             enc.ty(r)?;
         }
@@ -552,9 +577,7 @@ impl<'a> Mangler<'a> {
             }
             TypeSpec::Class(c) => Ty::Named(self.class_path(c.entity?, None, env, depth + 1)?),
             TypeSpec::Enum(e) => Ty::Named(self.class_path(e.entity?, None, env, depth + 1)?),
-            TypeSpec::Decltype(e) if matches!(e.unparen().kind, ExprKind::Nullptr) => {
-                Ty::Builtin("Dn")
-            }
+            TypeSpec::Decltype(e) => self.decltype(e, env, depth + 1)?,
             TypeSpec::Typeof(t) => match t.as_ref() {
                 TypeOrExpr::Type(t) => self.type_id(t, env, depth + 1)?,
                 TypeOrExpr::Expr(_) => return None,
@@ -569,6 +592,40 @@ impl<'a> Mangler<'a> {
                 r: specs.is_restrict,
             },
         ))
+    }
+
+    /// `decltype(nullptr)`, and `decltype(N)` of a non-type template parameter: its
+    /// argument's type where bound; in a function template's signature (`N` bound to its
+    /// position) `DtT_E` if `N`'s declared type depends on template parameters (`auto`,
+    /// `T`), else that type (as g++ mangles it).
+    fn decltype(&self, e: &Expr, env: &Env, depth: u32) -> Option<Ty> {
+        match &e.unparen().kind {
+            ExprKind::Nullptr => Some(Ty::Builtin("Dn")),
+            ExprKind::Name(n) => {
+                let p = n.resolution.entity()?;
+                if self.sema.entity(p).kind != EntityKind::TemplateValueParam {
+                    return None;
+                }
+                let position = match env.get(p) {
+                    Some(Arg::Value(t, _)) => return Some(t.clone()),
+                    Some(Arg::Hole(i)) => Some(*i),
+                    Some(_) => return None,
+                    None => None,
+                };
+                let param = self.decls.value_params.get(&p)?;
+                let placeholder = matches!(param.specs.ty, TypeSpec::Auto | TypeSpec::DecltypeAuto);
+                let declared = (!placeholder)
+                    .then(|| self.param_type(param, env, depth + 1))
+                    .flatten()
+                    .filter(|t| !mentions_template_param(t));
+                match (declared, position) {
+                    (Some(t), _) => Some(unqualified_ty(t)),
+                    (None, Some(i)) => Some(Ty::DecltypeParam(i)),
+                    (None, None) => None,
+                }
+            }
+            _ => None,
+        }
     }
 
     pub(crate) fn type_id(&self, t: &TypeId, env: &Env, depth: u32) -> Option<Ty> {
@@ -1139,7 +1196,18 @@ impl<'a> Mangler<'a> {
                 _ => None,
             },
             TemplateParamKind::NonType { param } => {
-                let ty = self.param_type(param, env, depth)?;
+                let placeholder = matches!(param.specs.ty, TypeSpec::Auto | TypeSpec::DecltypeAuto)
+                    && param.declarator.ops.is_empty();
+                let ty = if placeholder {
+                    // `template <auto V>`: the argument's type.
+                    match a {
+                        TemplateArg::Expr(e) => self.value_type(e, env, depth + 1)?,
+                        TemplateArg::Name(n) => self.name_value_type(n, env)?,
+                        _ => return None,
+                    }
+                } else {
+                    self.param_type(param, env, depth)?
+                };
                 let v = match a {
                     TemplateArg::Expr(e) => self.eval(e, env, depth + 1)?,
                     TemplateArg::Name(n) => self.eval_name(n, env, depth + 1)?,
@@ -1154,7 +1222,37 @@ impl<'a> Mangler<'a> {
                 };
                 value_arg(ty, v)
             }
-            TemplateParamKind::Template { .. } => None,
+            TemplateParamKind::Template { .. } => {
+                let n = match a {
+                    TemplateArg::Name(n) => n,
+                    TemplateArg::Type(t) => match (&t.specs.ty, t.declarator.ops.is_empty()) {
+                        (TypeSpec::Named { name, .. }, true) => name,
+                        _ => return None,
+                    },
+                    _ => return None,
+                };
+                if n.last().args.is_some() {
+                    return None;
+                }
+                let e = n.resolution.entity()?;
+                let ent = self.sema.entity(e);
+                match ent.kind {
+                    // A template template parameter passed on.
+                    EntityKind::TemplateTemplateParam => match env.get(e)? {
+                        a @ Arg::Template(_) => Some(a.clone()),
+                        _ => None,
+                    },
+                    EntityKind::Class(_) if ent.is_template && ent.primary.is_none() => {
+                        let mut path = self.scope_path(ent.parent, Some(n), env, depth + 1)?;
+                        path.push(Comp {
+                            entity: e,
+                            args: None,
+                        });
+                        Some(Arg::Template(path))
+                    }
+                    _ => None,
+                }
+            }
         }
     }
 
@@ -1228,6 +1326,61 @@ impl<'a> Mangler<'a> {
         })
     }
 
+    /// The type of a constant expression given for a placeholder (`auto`) non-type template
+    /// parameter: literals, enumerators, bound non-type parameters, casts; `None` for
+    /// anything else.
+    fn value_type(&self, e: &Expr, env: &Env, depth: u32) -> Option<Ty> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        Some(match &e.kind {
+            ExprKind::Literal(LiteralKind::Integer) => {
+                Ty::Builtin(integer_literal_type(self.map.slice(e.span))?)
+            }
+            ExprKind::Literal(LiteralKind::Char) => {
+                Ty::Builtin(char_literal_type(self.map.slice(e.span))?)
+            }
+            ExprKind::Bool(_) => Ty::Builtin("b"),
+            ExprKind::Paren(x) => self.value_type(x, env, depth + 1)?,
+            ExprKind::Unary(UnaryOp::Minus | UnaryOp::Plus, x) => {
+                match self.value_type(x, env, depth + 1)? {
+                    Ty::Builtin("b" | "c" | "a" | "h" | "s" | "t" | "Du" | "Ds") => {
+                        Ty::Builtin("i")
+                    }
+                    t @ Ty::Builtin(_) => t,
+                    _ => return None,
+                }
+            }
+            ExprKind::Cast { ty, .. } => self.type_id(ty, env, depth + 1)?,
+            ExprKind::Name(n) => self.name_value_type(n, env)?,
+            _ => return None,
+        })
+    }
+
+    fn name_value_type(&self, n: &QualName, env: &Env) -> Option<Ty> {
+        let e = n.resolution.entity()?;
+        let ent = self.sema.entity(e);
+        match ent.kind {
+            EntityKind::TemplateValueParam => match env.get(e)? {
+                Arg::Value(t, _) => Some(t.clone()),
+                _ => None,
+            },
+            EntityKind::Enumerator => {
+                let owner = self.sema.scope(ent.parent).entity?;
+                if !matches!(self.sema.entity(owner).kind, EntityKind::Enum { .. }) {
+                    return None;
+                }
+                Some(Ty::Named(self.class_path(
+                    owner,
+                    None,
+                    &Env::default(),
+                    0,
+                )?))
+            }
+            _ => None,
+        }
+    }
+
     fn eval_name(&self, n: &QualName, env: &Env, depth: u32) -> Option<i128> {
         let e = n.resolution.entity()?;
         self.entity_value(e, env, depth)
@@ -1281,7 +1434,9 @@ impl<'a> Mangler<'a> {
                         .as_ref()
                         .is_some_and(|a| a.iter().any(|a| self.arg_mentions_anonymous(a)))
             }),
-            Ty::Builtin(_) | Ty::Param(_) | Ty::Hole(_) | Ty::VaListTag => false,
+            Ty::Builtin(_) | Ty::Param(_) | Ty::Hole(_) | Ty::VaListTag | Ty::DecltypeParam(_) => {
+                false
+            }
             Ty::Pointer(x)
             | Ty::LRef(x)
             | Ty::RRef(x)
@@ -1297,10 +1452,11 @@ impl<'a> Mangler<'a> {
         }
     }
 
-    fn arg_mentions_anonymous(&self, a: &Arg) -> bool {
+    pub(crate) fn arg_mentions_anonymous(&self, a: &Arg) -> bool {
         match a {
             Arg::Type(t) | Arg::Value(t, _) => self.mentions_anonymous(t),
             Arg::Pack(v) => v.iter().any(|a| self.arg_mentions_anonymous(a)),
+            Arg::Template(p) => self.mentions_anonymous(&Ty::Named(p.clone())),
             Arg::Hole(_) => false,
         }
     }
@@ -1397,6 +1553,7 @@ fn unify_arg(pattern: &Arg, actual: &Arg, holes: &mut [Option<Arg>]) -> bool {
         (Arg::Hole(i), a) => deduce(*i, a, holes),
         (Arg::Type(p), Arg::Type(a)) => unify_ty(p, a, holes),
         (Arg::Value(_, p), Arg::Value(_, a)) => p == a,
+        (Arg::Template(p), Arg::Template(a)) => p == a,
         (Arg::Pack(p), Arg::Pack(a)) => {
             p.len() == a.len() && p.iter().zip(a).all(|(p, a)| unify_arg(p, a, holes))
         }
@@ -1507,6 +1664,9 @@ pub(crate) enum Ty {
     Hole(u32),
     /// The element type of GCC's `__builtin_va_list` (`__va_list_tag[1]`).
     VaListTag,
+    /// `decltype(N)` for the `n`th template parameter (a non-type one) of the function
+    /// template being mangled: `DtT_E`.
+    DecltypeParam(u32),
 }
 
 impl Ty {
@@ -1516,7 +1676,9 @@ impl Ty {
             return true;
         };
         match self {
-            Ty::Builtin(_) | Ty::Param(_) | Ty::Hole(_) | Ty::VaListTag => false,
+            Ty::Builtin(_) | Ty::Param(_) | Ty::Hole(_) | Ty::VaListTag | Ty::DecltypeParam(_) => {
+                false
+            }
             Ty::Named(p) => p.iter().any(|c| {
                 c.args
                     .as_ref()
@@ -1602,7 +1764,11 @@ pub(crate) enum Arg {
     /// An integral value of the given type.
     Value(Ty, i128),
     Pack(Vec<Arg>),
-    /// A partial specialization's non-type parameter, while matching it.
+    /// A class template (or alias template) as the argument of a template template
+    /// parameter: its path, the last component without arguments.
+    Template(Path),
+    /// A partial specialization's non-type parameter, while matching it; in a function
+    /// template's signature, its `n`th (non-type) template parameter.
     Hole(u32),
 }
 
@@ -1611,7 +1777,7 @@ impl Arg {
         match self {
             Arg::Type(t) | Arg::Value(t, _) => t.deeper_than(n),
             Arg::Pack(v) => v.iter().any(|a| a.deeper_than(n)),
-            Arg::Hole(_) => false,
+            Arg::Template(_) | Arg::Hole(_) => false,
         }
     }
 }
@@ -1672,6 +1838,100 @@ pub(crate) fn bind_head(env: &mut Env, head: &TemplateHead, args: &[Arg]) {
             env.bind(e, a.clone());
         }
     }
+}
+
+/// Does a type mention a parameter of the function template being mangled?
+fn mentions_template_param(t: &Ty) -> bool {
+    let arg = |a: &Arg| match a {
+        Arg::Type(t) | Arg::Value(t, _) => mentions_template_param(t),
+        Arg::Pack(v) => v
+            .iter()
+            .any(|a| matches!(a, Arg::Type(t) if mentions_template_param(t))),
+        Arg::Template(_) => false,
+        Arg::Hole(_) => true,
+    };
+    match t {
+        Ty::Param(_) | Ty::DecltypeParam(_) | Ty::Hole(_) => true,
+        Ty::Builtin(_) | Ty::VaListTag => false,
+        Ty::Named(p) => p
+            .iter()
+            .any(|c| c.args.as_ref().is_some_and(|a| a.iter().any(arg))),
+        Ty::Pointer(x)
+        | Ty::LRef(x)
+        | Ty::RRef(x)
+        | Ty::Qualified(_, x)
+        | Ty::Array(_, x)
+        | Ty::Complex(x)
+        | Ty::Pack(x) => mentions_template_param(x),
+        Ty::Function(f) => {
+            mentions_template_param(&f.ret) || f.params.iter().any(mentions_template_param)
+        }
+        Ty::MemberPointer(c, m) => mentions_template_param(c) || mentions_template_param(m),
+    }
+}
+
+/// A type without its top-level cv-qualifiers.
+fn unqualified_ty(t: Ty) -> Ty {
+    match t {
+        Ty::Qualified(_, x) => *x,
+        t => t,
+    }
+}
+
+/// The type of an integer literal (by its suffix, value and radix), as its builtin code.
+pub(crate) fn integer_literal_type(text: &[u8]) -> Option<&'static str> {
+    use literal::IntSize;
+    let lit = literal::parse_integer(text).ok()?;
+    let v = lit.value;
+    let hex = lit.radix != 10;
+    let u = lit.suffix.unsigned;
+    Some(match lit.suffix.size {
+        IntSize::Int if u => {
+            if v <= u32::MAX as u128 {
+                "j"
+            } else {
+                "m"
+            }
+        }
+        IntSize::Int => {
+            if v <= i32::MAX as u128 {
+                "i"
+            } else if hex && v <= u32::MAX as u128 {
+                "j"
+            } else if v <= i64::MAX as u128 {
+                "l"
+            } else {
+                "m"
+            }
+        }
+        IntSize::Long => {
+            if u || (hex && v > i64::MAX as u128) {
+                "m"
+            } else {
+                "l"
+            }
+        }
+        IntSize::LongLong => {
+            if u || (hex && v > i64::MAX as u128) {
+                "y"
+            } else {
+                "x"
+            }
+        }
+        _ => return None,
+    })
+}
+
+/// The type of a character literal, as its builtin code.
+pub(crate) fn char_literal_type(text: &[u8]) -> Option<&'static str> {
+    Some(match text.first()? {
+        b'\'' => "c",
+        b'L' => "w",
+        b'U' => "Di",
+        b'u' if text.get(1) == Some(&b'8') => "Du",
+        b'u' => "Ds",
+        _ => return None,
+    })
 }
 
 pub(crate) fn value_arg(ty: Ty, v: i128) -> Option<Arg> {
@@ -2105,6 +2365,8 @@ impl<'m, 'a> Encoder<'m, 'a> {
                 self.out.push('E');
                 Some(())
             }
+            // A template name: `<name>`, a substitution candidate like a class's.
+            Arg::Template(p) => self.class_type(p),
             Arg::Hole(_) => None,
         }
     }
@@ -2181,6 +2443,10 @@ impl<'m, 'a> Encoder<'m, 'a> {
                 self.ty(x)?;
             }
             Ty::VaListTag => self.source_name("__va_list_tag"),
+            Ty::DecltypeParam(0) => self.out.push_str("DtT_E"),
+            Ty::DecltypeParam(i) => {
+                let _ = write!(self.out, "DtT{}_E", i - 1);
+            }
             Ty::Builtin(_) | Ty::Named(_) | Ty::Hole(_) => return None,
         }
         self.subs.push(key);
@@ -2201,24 +2467,25 @@ impl<'m, 'a> Encoder<'m, 'a> {
     }
 
     /// `_Z` and a function's `<name>`: unscoped, or nested with the member function's
-    /// qualifiers; with the template arguments of a function template's instance.
+    /// qualifiers; with the template arguments of a function template's instance. (A
+    /// variable template's instance is named the same way, without a function part.)
     fn function_name(
         &mut self,
         scope: &[Comp],
         name: &Unqualified,
         template: Option<(EntityId, &[Arg])>,
-        chunk: &FunctionChunk,
+        chunk: Option<&FunctionChunk>,
     ) -> Option<()> {
         self.out.push_str("_Z");
         let member = scope
             .last()
             .is_some_and(|c| matches!(self.m.sema.entity(c.entity).kind, EntityKind::Class(_)));
         let quals = Quals {
-            c: chunk.is_const && member,
-            v: chunk.is_volatile && member,
+            c: chunk.is_some_and(|c| c.is_const) && member,
+            v: chunk.is_some_and(|c| c.is_volatile) && member,
             r: false,
         };
-        let ref_q = chunk.ref_qualifier.filter(|_| member);
+        let ref_q = chunk.and_then(|c| c.ref_qualifier).filter(|_| member);
         let unscoped = scope.is_empty() || self.is_std_path(scope);
         if !unscoped {
             self.out.push('N');
@@ -2311,6 +2578,14 @@ pub(crate) struct FnDecl<'a> {
     pub(crate) definition: bool,
 }
 
+/// One declaration of a variable template.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct VarTemplateDecl<'a> {
+    pub(crate) specs: &'a DeclSpecs,
+    pub(crate) declarator: &'a InitDeclarator,
+    pub(crate) head: &'a TemplateHead,
+}
+
 /// From entities back to the declarations the mangler reads.
 #[derive(Default)]
 pub(crate) struct Decls<'a> {
@@ -2326,6 +2601,10 @@ pub(crate) struct Decls<'a> {
     typedef_names: FxHashMap<EntityId, Symbol>,
     /// Variables' initializers.
     pub(crate) initializers: FxHashMap<EntityId, &'a Expr>,
+    /// Non-type template parameters' declarations.
+    value_params: FxHashMap<EntityId, &'a Param>,
+    /// Variable templates: their declarations' specifiers, declarators and template heads.
+    pub(crate) var_templates: FxHashMap<EntityId, Vec<VarTemplateDecl<'a>>>,
     /// Enumerators: their enum's list and their index in it.
     enumerators: FxHashMap<EntityId, (&'a [Enumerator], usize)>,
     /// Enum definitions (and opaque declarations, which give the underlying type).
@@ -2347,6 +2626,9 @@ impl<'a> Decls<'a> {
         if let Some((_, Some(h))) = self.aliases.get(&template) {
             return vec![h];
         }
+        if let Some(v) = self.var_templates.get(&template) {
+            return v.iter().map(|d| d.head).collect();
+        }
         self.functions
             .get(&template)
             .map(|v| {
@@ -2367,7 +2649,14 @@ impl<'a> Decls<'a> {
         match &d.kind {
             DeclKind::Namespace(ns) => self.decls(&ns.decls, None),
             DeclKind::LinkageSpec { decls, .. } => self.decls(decls, None),
-            DeclKind::Template { head, decl } => self.decl(decl, Some(head)),
+            DeclKind::Template { head, decl } => {
+                for p in head.params.iter() {
+                    if let (Some(e), TemplateParamKind::NonType { param }) = (p.entity, &p.kind) {
+                        self.value_params.insert(e, param);
+                    }
+                }
+                self.decl(decl, Some(head))
+            }
             DeclKind::Simple { specs, declarators } => {
                 self.specs(specs, template, declarators.is_empty());
                 for id in declarators {
@@ -2388,6 +2677,22 @@ impl<'a> Decls<'a> {
                             definition: false,
                         });
                     } else {
+                        if let Some(head) = template.filter(|h| !h.params.is_empty())
+                            && id
+                                .declarator
+                                .name
+                                .as_ref()
+                                .is_some_and(|n| n.last().args.is_none())
+                        {
+                            self.var_templates
+                                .entry(e)
+                                .or_default()
+                                .push(VarTemplateDecl {
+                                    specs,
+                                    declarator: id,
+                                    head,
+                                });
+                        }
                         match &id.init {
                             Some(Initializer::Assign(x) | Initializer::Brace(x)) => {
                                 self.initializers.insert(e, x);
@@ -2688,6 +2993,77 @@ mod tests {
         assert_eq!(names, some(&["_Z2tkIdEvPT_", "_Z2tkIiEvPT_"]));
         // A template itself has no single name.
         assert_eq!(m.entity(find(&a, "tk")), None);
+    }
+
+    /// The instances named by the initializers of the variables `uses` (each `= f<args>`
+    /// or `= v<args>`), by their template's name.
+    fn instances(src: &str, uses: &[&str]) -> Vec<Option<String>> {
+        let (map, a) = analyze(src);
+        let m = Mangler::new(&a, &map);
+        uses.iter()
+            .map(|u| {
+                let mut init = *m.decls.initializers.get(&find(&a, u))?;
+                while let ExprKind::Unary(_, x) = &init.kind {
+                    init = x;
+                }
+                let ExprKind::Name(n) = &init.unparen().kind else {
+                    return None;
+                };
+                let t = n.resolution.entity()?;
+                let args = m.template_args(t, n.last().args.as_ref(), &Env::default(), 0)?;
+                match a.sema.entity(t).kind {
+                    EntityKind::Variable => m.variable_instance(t, &args),
+                    _ => m.instance_name(t, &args),
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn variable_template_instances() {
+        let src = "template <class T> T zero_v = T();\n\
+                   namespace ns { template <int N, class T = long> int tab[N]; }\n\
+                   template <class T> struct S {};\n\
+                   int *a = &zero_v<int>;\n\
+                   S<int> *b = &zero_v<S<int>>;\n\
+                   int *c = ns::tab<4>;";
+        assert_eq!(
+            instances(src, &["a", "b", "c"]),
+            some(&["_Z6zero_vIiE", "_Z6zero_vI1SIiEE", "_ZN2ns3tabILi4ElEE"])
+        );
+        let (map, a) = analyze(src);
+        let m = Mangler::new(&a, &map);
+        // Not a variable template.
+        assert_eq!(m.variable_instance(find(&a, "a"), &[]), None);
+    }
+
+    #[test]
+    fn decltype_and_template_template_arguments() {
+        let src = "template <class T> struct Sq {};\n\
+                   namespace ns { template <class T> struct Neg {}; }\n\
+                   template <template <class> class Op, class T> void apply(T *p, int n) {}\n\
+                   template <auto V> void autov(decltype(V) *p, decltype(V) q) {}\n\
+                   template <int A, int B> void two(decltype(B) *p) {}\n\
+                   template <class T, T N> void dep(decltype(N) *p) {}\n\
+                   void (*f1)(float *, int) = apply<Sq, float>;\n\
+                   void (*f2)(int *, int) = apply<ns::Neg, int>;\n\
+                   void (*f3)(unsigned *, unsigned) = autov<7u>;\n\
+                   void (*f4)(long *, long) = autov<-2L>;\n\
+                   void (*f5)(int *) = two<1, 2>;\n\
+                   void (*f6)(int *) = dep<int, 3>;";
+        assert_eq!(
+            instances(src, &["f1", "f2", "f3", "f4", "f5", "f6"]),
+            some(&[
+                "_Z5applyI2SqfEvPT0_i",
+                "_Z5applyIN2ns3NegEiEvPT0_i",
+                "_Z5autovILj7EEvPDtT_ES0_",
+                "_Z5autovILln2EEvPDtT_ES0_",
+                // As g++ names them: `decltype` of a parameter whose type is not
+                // dependent is that type.
+                "_Z3twoILi1ELi2EEvPi",
+                "_Z3depIiLi3EEvPDtT0_E",
+            ])
+        );
     }
 
     #[test]

@@ -10,8 +10,12 @@
 //!   forwarding to it (the host file declares the kernel);
 //! - for each instance of a kernel template the unit uses (explicit instantiations, explicit
 //!   specializations, launches and other uses with explicit or deduced template arguments,
-//!   launches inside function templates the unit instantiates), the stub and an explicit
+//!   launches inside the function templates, members of class templates and member templates
+//!   the unit instantiates, with the instance's arguments bound, and inside kernel template
+//!   instances; uses inside pack expansions once per element), the stub and an explicit
 //!   specialization of the `__wrapper__device_stub_` template the host file declares;
+//! - for each instance of a variable template in device, constant or managed memory the
+//!   unit uses, its registration;
 //! - `__nv_cudaEntityRegisterCallback`, registering every kernel (`__cudaRegisterEntry`) and
 //!   every device, constant and managed variable (`__cudaRegisterVariable`,
 //!   `__cudaRegisterManagedVariable`) under its device name, and `__sti____cudaRegisterAll`,
@@ -24,7 +28,10 @@
 use std::fmt::Write as _;
 
 use super::layout::align_to;
-use super::mangle::{Arg, Comp, Env, FnDecl, Mangler, Quals, Ty, adjust_param, bind_head};
+use super::mangle::{
+    Arg, Comp, Env, FnDecl, Mangler, Quals, Ty, adjust_param, bind_head, char_literal_type,
+    integer_literal_type,
+};
 use crate::frontend::Analysis;
 use crate::intern::FxHashMap;
 use crate::lexer::literal;
@@ -80,6 +87,7 @@ pub fn stub_file(a: &Analysis, map: &SourceMap, opts: &StubOptions) -> Stub {
         template_depth: 0,
         function_depth: 0,
         class_depth: 0,
+        expansion: 0,
         bodies: FxHashMap::default(),
     };
     visit::walk_decls(&mut c, &a.unit.decls);
@@ -95,6 +103,8 @@ pub fn stub_file(a: &Analysis, map: &SourceMap, opts: &StubOptions) -> Stub {
         skipped: Vec::new(),
         done: Vec::new(),
         instantiated: Vec::new(),
+        var_instances: Vec::new(),
+        nesting: 0,
     };
     w.write(&c)
 }
@@ -110,15 +120,31 @@ enum Use<'a> {
         template: EntityId,
         written: Option<&'a TemplateArgs>,
         call_args: Option<&'a [Expr]>,
-        /// The bindings of the function template instance the use is in.
-        env: Env,
+        /// Inside a pack expansion or fold expression.
+        expansion: bool,
     },
     /// A call of a (host) function template: its body is searched for launches.
     Instantiate {
         template: EntityId,
         written: Option<&'a TemplateArgs>,
         call_args: &'a [Expr],
-        env: Env,
+        expansion: bool,
+    },
+    /// A call of a member function (`obj.f(args)`, `p->f<T>(args)`, or `f(args)` inside a
+    /// member, `base` `None`): the member the object's class selects is followed (its body
+    /// searched with the class's template parameters bound, a member template's arguments
+    /// deduced).
+    Member {
+        base: Option<&'a Expr>,
+        arrow: bool,
+        name: &'a QualName,
+        call_args: &'a [Expr],
+        expansion: bool,
+    },
+    /// `v<args>`: a variable template's instance in device memory.
+    Variable {
+        template: EntityId,
+        written: &'a TemplateArgs,
     },
     /// An explicit instantiation or specialization: the template and the declaration.
     Declared {
@@ -150,6 +176,8 @@ struct Collector<'m, 'a> {
     template_depth: u32,
     function_depth: u32,
     class_depth: u32,
+    /// Pack expansions and fold expressions around the current expression.
+    expansion: u32,
 }
 
 impl<'m, 'a> Collector<'m, 'a> {
@@ -193,6 +221,30 @@ impl<'m, 'a> Collector<'m, 'a> {
             [one] => Some(one),
             _ => None,
         }
+    }
+
+    /// The variable template in device, constant or managed memory a name refers to.
+    fn variable_template(&self, n: &QualName) -> Option<EntityId> {
+        n.resolution.entities().iter().copied().find(|&e| {
+            let ent = self.sema.entity(e);
+            ent.kind == EntityKind::Variable
+                && ent.is_template
+                && ent.cuda.mem.is_device()
+                && ent.cuda.mem != MemSpace::Shared
+        })
+    }
+
+    /// Does an unqualified name called as a function name member functions only (an
+    /// implicit `this->f(...)` inside a member)?
+    fn member_function(&self, n: &QualName) -> bool {
+        let es = n.resolution.entities();
+        !n.is_qualified()
+            && !es.is_empty()
+            && es.iter().all(|&e| {
+                let ent = self.sema.entity(e);
+                ent.kind == EntityKind::Function
+                    && self.sema.scope(ent.parent).kind == ScopeKind::Class
+            })
     }
 
     /// The primary kernel template an explicit instantiation or specialization names.
@@ -327,6 +379,7 @@ impl<'m, 'a> Visitor<'a> for Collector<'m, 'a> {
 
     fn expr(&mut self, e: &'a Expr) {
         if self.template_depth == 0 {
+            let expansion = self.expansion > 0;
             match &e.kind {
                 ExprKind::Launch { callee, args, .. } => {
                     if let ExprKind::Name(n) = &callee.unparen().kind
@@ -336,7 +389,7 @@ impl<'m, 'a> Visitor<'a> for Collector<'m, 'a> {
                             template: t,
                             written: n.last().args.as_ref(),
                             call_args: Some(args),
-                            env: Env::default(),
+                            expansion,
                         });
                         for a in args.iter() {
                             self.expr(a);
@@ -344,19 +397,45 @@ impl<'m, 'a> Visitor<'a> for Collector<'m, 'a> {
                         return;
                     }
                 }
-                ExprKind::Call { callee, args, .. } => {
-                    if let ExprKind::Name(n) = &callee.unparen().kind
-                        && let Some(t) = self.function_template(n)
-                    {
-                        self.uses.push(Use::Instantiate {
-                            template: t,
-                            written: n.last().args.as_ref(),
+                ExprKind::Call { callee, args, .. } => match &callee.unparen().kind {
+                    ExprKind::Name(n) => {
+                        if let Some(t) = self.function_template(n) {
+                            self.uses.push(Use::Instantiate {
+                                template: t,
+                                written: n.last().args.as_ref(),
+                                call_args: args,
+                                expansion,
+                            });
+                        } else if self.member_function(n) {
+                            self.uses.push(Use::Member {
+                                base: None,
+                                arrow: false,
+                                name: n,
+                                call_args: args,
+                                expansion,
+                            });
+                        }
+                    }
+                    ExprKind::Member { base, arrow, name } => {
+                        self.uses.push(Use::Member {
+                            base: Some(base),
+                            arrow: *arrow,
+                            name,
                             call_args: args,
-                            env: Env::default(),
+                            expansion,
                         });
                     }
-                }
+                    _ => {}
+                },
                 ExprKind::Name(n) => {
+                    if let Some(args) = n.last().args.as_ref()
+                        && let Some(t) = self.variable_template(n)
+                    {
+                        self.uses.push(Use::Variable {
+                            template: t,
+                            written: args,
+                        });
+                    }
                     if let Some(args) = n.last().args.as_ref()
                         && let Some(t) = self.kernel_template(n)
                     {
@@ -364,9 +443,15 @@ impl<'m, 'a> Visitor<'a> for Collector<'m, 'a> {
                             template: t,
                             written: Some(args),
                             call_args: None,
-                            env: Env::default(),
+                            expansion,
                         });
                     }
+                }
+                ExprKind::PackExpansion(_) | ExprKind::Fold { .. } => {
+                    self.expansion += 1;
+                    visit::walk_expr(self, e);
+                    self.expansion -= 1;
+                    return;
                 }
                 _ => {}
             }
@@ -406,6 +491,10 @@ struct Writer<'m, 'a, 'o> {
     done: Vec<String>,
     /// Function template instances whose bodies were searched for launches.
     instantiated: Vec<(EntityId, Vec<Arg>)>,
+    /// Registrations of variable template instances, and their device names.
+    var_instances: Vec<(String, String)>,
+    /// How many bodies are being searched, one inside another.
+    nesting: u32,
 }
 
 impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
@@ -427,30 +516,7 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
         for f in &c.kernels {
             self.kernel(f);
         }
-        for u in &c.uses {
-            match u {
-                Use::Call {
-                    template,
-                    written,
-                    call_args,
-                    env,
-                } => {
-                    self.call_use(*template, *written, *call_args, env);
-                }
-                Use::Declared {
-                    template,
-                    written,
-                    declarator,
-                    specs,
-                } => self.declared_use(*template, *written, declarator, specs),
-                Use::Instantiate {
-                    template,
-                    written,
-                    call_args,
-                    env,
-                } => self.instantiate(*template, *written, call_args, env, 0),
-            }
-        }
+        self.follow(c.uses.clone(), &Env::default(), None, 0);
 
         let mut regs = String::new();
         // cicc registers the kernels last written first.
@@ -461,6 +527,9 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
             if let Some(r) = self.variable(e, specs, id) {
                 regs.push_str(&r);
             }
+        }
+        for (_, r) in &self.var_instances {
+            regs.push_str(r);
         }
         let mut text = head;
         for s in &self.skipped {
@@ -811,7 +880,7 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
             }
             Ty::Complex(x) => format!("_Complex {}", self.decl_text(x, inner)?),
             Ty::VaListTag => format!("__builtin_va_list{}{inner}", sep(&inner)),
-            Ty::Param(_) | Ty::Pack(_) | Ty::Hole(_) => return None,
+            Ty::Param(_) | Ty::Pack(_) | Ty::Hole(_) | Ty::DecltypeParam(_) => return None,
         })
     }
 
@@ -870,6 +939,7 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
                 Some(format!("({ty})({v}{suffix})"))
             }
             Arg::Pack(v) => self.args_text(v),
+            Arg::Template(p) => self.path_text(p),
             Arg::Hole(_) => None,
         }
     }
@@ -884,7 +954,7 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
         call_args: Option<&'a [Expr]>,
         env: &Env,
     ) {
-        match self.deduce_call(template, written, call_args, env) {
+        match self.deduce_call(template, written, call_args, env, None) {
             Some(args) => self.instance(template, args),
             None => {
                 let name = self.sema.qualified_name(template, self.m.interner);
@@ -920,6 +990,7 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
                 template,
                 written,
                 &env,
+                None,
                 |_, i| actual.get(i).cloned(),
                 chunk.params.len(),
             )
@@ -942,24 +1013,28 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
         written: Option<&'a TemplateArgs>,
         call_args: Option<&'a [Expr]>,
         env: &Env,
+        owner: Option<&Env>,
     ) -> Option<Vec<Arg>> {
         let call_args = call_args.unwrap_or(&[]);
         self.deduce(
             template,
             written,
             env,
+            owner,
             |w, i| w.expr_type(call_args.get(i)?, env),
             call_args.len(),
         )
     }
 
     /// Converts the written arguments of `template`, deduces the rest from the types of
-    /// the call's arguments (`arg_type(i)`, `count` of them), then takes defaults.
+    /// the call's arguments (`arg_type(i)`, `count` of them), then takes defaults. `owner`:
+    /// the bindings of the class template instance a member template is of.
     fn deduce(
         &self,
         template: EntityId,
         written: Option<&TemplateArgs>,
         env: &Env,
+        owner: Option<&Env>,
         arg_type: impl Fn(&Self, usize) -> Option<Ty>,
         count: usize,
     ) -> Option<Vec<Arg>> {
@@ -969,6 +1044,12 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
         let mut holes: Vec<Option<Arg>> = vec![None; n];
         let written: &[TemplateArg] = written.map(|w| &w.args[..]).unwrap_or(&[]);
         let tparent = self.sema.entity(template).parent;
+        // The template's own declaration is read with the enclosing class's bindings.
+        let own = || {
+            let mut b = owner.cloned().unwrap_or_default();
+            b.scope = Some(tparent);
+            b
+        };
         let bound = |holes: &[Option<Arg>]| {
             let mut b = env.clone();
             b.scope = Some(tparent);
@@ -1001,7 +1082,7 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
         }
         // Deduction from the call's arguments.
         if holes.iter().any(Option::is_none) && count > 0 {
-            let mut penv = Env::in_scope(tparent);
+            let mut penv = own();
             // Every declaration's head: the definition's parameters may be those of the
             // first declaration.
             let heads = self.m.decls.heads(template);
@@ -1025,12 +1106,22 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
                     if explicit_pack {
                         break;
                     }
-                    // `Ts... args`: each remaining argument's type is one element.
+                    // `Ts... args` (`Ts *...args`, ...): each remaining argument deduces one
+                    // element from the parameter's pattern.
                     let pi = head.params.iter().position(|tp| tp.pack)?;
+                    let base = self.m.specs_type(&p.specs, &penv, 0);
+                    let pt = self
+                        .m
+                        .declarator_type(base, &p.declarator.ops, false, &penv, 0)?;
                     let mut elems = Vec::new();
                     for j in i..count {
-                        let a = decay(arg_type(self, j)?);
-                        elems.push(Arg::Type(a));
+                        let at = arg_type(self, j)?;
+                        let mut h = holes.clone();
+                        h[pi] = None;
+                        if !deduce_param(&pt, &at, &mut h) {
+                            return None;
+                        }
+                        elems.push(h[pi].take()?);
                     }
                     holes[pi] = Some(Arg::Pack(elems));
                     break;
@@ -1119,15 +1210,8 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
                 .push(format!("{mangled}: template arguments cannot be written"));
             return;
         };
-        let internal = self.internal_entity(template)
-            || args.iter().any(|a| match a {
-                Arg::Type(t) | Arg::Value(t, _) => self.m.mentions_anonymous(t),
-                Arg::Pack(v) => v.iter().any(|a| match a {
-                    Arg::Type(t) | Arg::Value(t, _) => self.m.mentions_anonymous(t),
-                    _ => false,
-                }),
-                Arg::Hole(_) => false,
-            });
+        let internal =
+            self.internal_entity(template) || args.iter().any(|a| self.m.arg_mentions_anonymous(a));
         let k = Kernel {
             device_name: self.device_name(mangled.clone(), internal),
             mangled,
@@ -1171,6 +1255,13 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
             fwd.join(", ")
         );
         self.register(&k);
+        // The instance's body: the variable template instances, launches and function
+        // template instances it uses.
+        let mut ienv = Env::in_scope(self.sema.entity(template).parent);
+        for h in self.m.decls.heads(template) {
+            bind_head(&mut ienv, h, &args);
+        }
+        self.scan(template, args, ienv, None, 0);
     }
 
     /// The parameter types of an instance, as declared (not adjusted), packs expanded.
@@ -1226,9 +1317,70 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
         Some(out)
     }
 
+    /// Follows the uses found in a body (or the unit) whose names mean what `env` binds;
+    /// `this` is the class type of the member function the body is of.
+    fn follow(&mut self, uses: Vec<Use<'a>>, env: &Env, this: Option<&Ty>, depth: u32) {
+        for u in uses {
+            let expansion = match &u {
+                Use::Call { expansion, .. }
+                | Use::Instantiate { expansion, .. }
+                | Use::Member { expansion, .. } => *expansion,
+                Use::Declared { .. } | Use::Variable { .. } => false,
+            };
+            let envs = if expansion {
+                match expansions(env) {
+                    Some(v) => v,
+                    None => {
+                        if let Use::Call { template, .. } = &u {
+                            let name = self.sema.qualified_name(*template, self.m.interner);
+                            self.skipped.push(format!(
+                                "{name}: a launch in a pack expansion over packs of different lengths"
+                            ));
+                        }
+                        continue;
+                    }
+                }
+            } else {
+                vec![env.clone()]
+            };
+            for env in &envs {
+                match &u {
+                    Use::Call {
+                        template,
+                        written,
+                        call_args,
+                        ..
+                    } => self.call_use(*template, *written, *call_args, env),
+                    Use::Declared {
+                        template,
+                        written,
+                        declarator,
+                        specs,
+                    } => self.declared_use(*template, *written, declarator, specs),
+                    Use::Instantiate {
+                        template,
+                        written,
+                        call_args,
+                        ..
+                    } => self.instantiate(*template, *written, call_args, env, depth + 1),
+                    Use::Member {
+                        base,
+                        arrow,
+                        name,
+                        call_args,
+                        ..
+                    } => self.member_call(*base, *arrow, name, call_args, env, this, depth + 1),
+                    Use::Variable { template, written } => {
+                        self.variable_instance(*template, written, env)
+                    }
+                }
+            }
+        }
+    }
+
     /// A call of a host function template: the instance's body (with the deduced arguments
-    /// bound) is searched for launches of kernel templates and for calls of further function
-    /// templates. Members of class templates are not followed.
+    /// bound) is searched for launches of kernel templates, for calls of further function
+    /// templates and for calls of members.
     fn instantiate(
         &mut self,
         template: EntityId,
@@ -1242,22 +1394,31 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
         }
         // Host templates whose arguments we cannot tell are many (and mostly launch
         // nothing): not reported.
-        let Some(args) = self.deduce_call(template, written, Some(call_args), env) else {
+        let Some(args) = self.deduce_call(template, written, Some(call_args), env, None) else {
             return;
         };
-        if self
-            .instantiated
-            .iter()
-            .any(|(t, a)| *t == template && *a == args)
-        {
+        let mut ienv = Env::in_scope(self.sema.entity(template).parent);
+        for h in self.m.decls.heads(template) {
+            bind_head(&mut ienv, h, &args);
+        }
+        self.scan(template, args, ienv, None, depth);
+    }
+
+    /// Searches the body of the function `f` (once per `key`: its template arguments, and
+    /// its class for a member) with `ienv` bound.
+    fn scan(&mut self, f: EntityId, key: Vec<Arg>, ienv: Env, this: Option<Ty>, depth: u32) {
+        if self.nesting > 16 {
             return;
         }
-        self.instantiated.push((template, args.clone()));
+        if self.instantiated.iter().any(|(t, a)| *t == f && *a == key) {
+            return;
+        }
+        self.instantiated.push((f, key));
         let Some(def) = self
             .m
             .decls
             .functions
-            .get(&template)
+            .get(&f)
             .and_then(|v| v.iter().find(|d| d.definition))
         else {
             return;
@@ -1268,10 +1429,6 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
         else {
             return;
         };
-        let mut ienv = Env::in_scope(self.sema.entity(template).parent);
-        for h in self.m.decls.heads(template) {
-            bind_head(&mut ienv, h, &args);
-        }
         // Everything in the body counts as outside templates: the instance's bindings say
         // what its names mean.
         let mut scan = Collector {
@@ -1285,26 +1442,136 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
             template_depth: 0,
             function_depth: 1,
             class_depth: 0,
+            expansion: 0,
             bodies: FxHashMap::default(),
         };
         scan.stmt(body);
-        for u in scan.uses {
-            match u {
-                Use::Call {
-                    template,
-                    written,
-                    call_args,
-                    ..
-                } => self.call_use(template, written, call_args, &ienv),
-                Use::Instantiate {
-                    template,
-                    written,
-                    call_args,
-                    ..
-                } => self.instantiate(template, written, call_args, &ienv, depth + 1),
-                Use::Declared { .. } => {}
-            }
+        let uses: Vec<Use<'a>> = scan
+            .uses
+            .into_iter()
+            .filter(|u| !matches!(u, Use::Declared { .. }))
+            .collect();
+        self.nesting += 1;
+        self.follow(uses, &ienv, this.as_ref(), depth);
+        self.nesting -= 1;
+    }
+
+    /// A call of a member function: `base.name(call_args)` (`base->`, or the implicit
+    /// `this->` when `base` is `None`). The member the object's class declares under that
+    /// name is followed when it is a member of a class template instance or a member
+    /// template (members of other classes are searched with the unit); one we cannot pick
+    /// (overloads, members of bases) is not followed.
+    #[allow(clippy::too_many_arguments)]
+    fn member_call(
+        &mut self,
+        base: Option<&'a Expr>,
+        arrow: bool,
+        name: &'a QualName,
+        call_args: &'a [Expr],
+        env: &Env,
+        this: Option<&Ty>,
+        depth: u32,
+    ) {
+        if depth > 16 || name.is_qualified() {
+            return;
         }
+        let obj = match base {
+            Some(b) => {
+                let Some(t) = self.expr_type(b, env) else {
+                    return;
+                };
+                if arrow { pointee(t) } else { Some(t) }
+            }
+            None => this.cloned(),
+        };
+        let Some(Ty::Named(path)) = obj.map(unqualified) else {
+            return;
+        };
+        let Some(sym) = name.ident() else { return };
+        if !matches!(
+            path.last().map(|c| self.sema.entity(c.entity).kind),
+            Some(EntityKind::Class(_))
+        ) {
+            return;
+        }
+        let Some(sel) = self.m.select(&path, 0) else {
+            return;
+        };
+        let candidates: Vec<EntityId> = self
+            .sema
+            .scope(sel.scope)
+            .names
+            .get(&sym)
+            .map(|v| {
+                v.iter()
+                    .copied()
+                    .filter(|&e| self.sema.entity(e).kind == EntityKind::Function)
+                    .collect()
+            })
+            .unwrap_or_default();
+        // Overloads: those whose parameter count admits the call.
+        let fits: Vec<EntityId> = candidates
+            .iter()
+            .copied()
+            .filter(|&f| {
+                self.m.decls.functions.get(&f).is_some_and(|v| {
+                    v.iter().any(|d| {
+                        d.declarator.function().is_some_and(|c| {
+                            let required = c.params.iter().filter(|p| p.default.is_none()).count();
+                            let packs = c.params.iter().any(|p| p.declarator.pack);
+                            call_args.len() >= required
+                                && (packs || c.variadic || call_args.len() <= c.params.len())
+                        })
+                    })
+                })
+            })
+            .collect();
+        let [f] = fits[..] else { return };
+        let ent = self.sema.entity(f);
+        // As for function templates: what the system headers' members launch is not
+        // followed.
+        if ent.flags.in_system_header {
+            return;
+        }
+        let class_is_template = path.iter().any(|c| c.args.is_some());
+        if !class_is_template && !ent.is_template {
+            return;
+        }
+        let class_ty = Ty::Named(path.clone());
+        let mut ienv = sel.env.clone();
+        ienv.scope = Some(ent.parent);
+        // An out-of-class definition of a member of a class template redeclares the class's
+        // parameters: bind them to the class's arguments.
+        let def = self
+            .m
+            .decls
+            .functions
+            .get(&f)
+            .and_then(|v| v.iter().find(|d| d.definition).copied());
+        let Some(def) = def else { return };
+        let mut key = vec![Arg::Type(class_ty.clone())];
+        if ent.is_template {
+            let Some(args) = self.deduce_call(
+                f,
+                name.last().args.as_ref(),
+                Some(call_args),
+                env,
+                Some(&sel.env),
+            ) else {
+                // Not reported, as for host function templates.
+                return;
+            };
+            for h in self.m.decls.heads(f) {
+                bind_head(&mut ienv, h, &args);
+            }
+            key.extend(args);
+        } else if let (Some(head), Some(args)) = (
+            def.template.filter(|h| !h.params.is_empty()),
+            path.last().and_then(|c| c.args.as_ref()),
+        ) {
+            bind_head(&mut ienv, head, args);
+        }
+        self.scan(f, key, ienv, Some(class_ty), depth);
     }
 
     // -----------------------------------------------------------------------------------
@@ -1326,47 +1593,7 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
         let ty = |x: &Expr| self.expr_type_at(x, env, depth + 1).map(strip_ref);
         Some(match &e.kind {
             ExprKind::Literal(LiteralKind::Integer) => {
-                let text = self.m.map.slice(e.span);
-                let lit = literal::parse_integer(text).ok()?;
-                let v = lit.value;
-                let hex = lit.radix != 10;
-                use literal::IntSize;
-                let u = lit.suffix.unsigned;
-                Ty::Builtin(match lit.suffix.size {
-                    IntSize::Int if u => {
-                        if v <= u32::MAX as u128 {
-                            "j"
-                        } else {
-                            "m"
-                        }
-                    }
-                    IntSize::Int => {
-                        if v <= i32::MAX as u128 {
-                            "i"
-                        } else if hex && v <= u32::MAX as u128 {
-                            "j"
-                        } else if v <= i64::MAX as u128 {
-                            "l"
-                        } else {
-                            "m"
-                        }
-                    }
-                    IntSize::Long => {
-                        if u || (hex && v > i64::MAX as u128) {
-                            "m"
-                        } else {
-                            "l"
-                        }
-                    }
-                    IntSize::LongLong => {
-                        if u || (hex && v > i64::MAX as u128) {
-                            "y"
-                        } else {
-                            "x"
-                        }
-                    }
-                    _ => return None,
-                })
+                Ty::Builtin(integer_literal_type(self.m.map.slice(e.span))?)
             }
             ExprKind::Literal(LiteralKind::Float) => {
                 let lit = literal::parse_float(self.m.map.slice(e.span)).ok()?;
@@ -1378,15 +1605,7 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
                 })
             }
             ExprKind::Literal(LiteralKind::Char) => {
-                let text = self.m.map.slice(e.span);
-                Ty::Builtin(match text.first()? {
-                    b'\'' => "c",
-                    b'L' => "w",
-                    b'U' => "Di",
-                    b'u' if text.get(1) == Some(&b'8') => "Du",
-                    b'u' => "Ds",
-                    _ => return None,
-                })
+                Ty::Builtin(char_literal_type(self.m.map.slice(e.span))?)
             }
             ExprKind::Strings(_) | ExprKind::Literal(LiteralKind::String) => {
                 Ty::Pointer(Box::new(Ty::Qualified(
@@ -1523,6 +1742,90 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
     // -----------------------------------------------------------------------------------
     // Variables
 
+    /// Registers the instance `template<written>` of a variable template (once).
+    fn variable_instance(&mut self, template: EntityId, written: &'a TemplateArgs, env: &Env) {
+        let ent = self.sema.entity(template);
+        let what = || self.sema.qualified_name(template, self.m.interner);
+        let Some(args) = self.m.template_args(template, Some(written), env, 0) else {
+            self.skipped
+                .push(format!("{}: template arguments not determined", what()));
+            return;
+        };
+        let Some(mut name) = self.m.variable_instance(template, &args) else {
+            self.skipped
+                .push(format!("{}: instance has no mangled name", what()));
+            return;
+        };
+        if self.var_instances.iter().any(|(n, _)| *n == name) {
+            return;
+        }
+        // The declaration with a definition (or the first), its head bound to the arguments.
+        let Some(decls) = self.m.decls.var_templates.get(&template) else {
+            return;
+        };
+        let Some(d) = decls
+            .iter()
+            .find(|d| d.declarator.init.is_some())
+            .or(decls.first())
+        else {
+            return;
+        };
+        if d.specs.storage == Some(StorageClass::Extern) && d.declarator.init.is_none() {
+            return;
+        }
+        let mut ienv = Env::in_scope(ent.parent);
+        bind_head(&mut ienv, d.head, &args);
+        let base = self.m.specs_type(d.specs, &ienv, 0);
+        let size = match self
+            .m
+            .declarator_type(base, &d.declarator.declarator.ops, false, &ienv, 0)
+        {
+            Some(Ty::Array(None, elem)) => initializer_count(self.m, d.declarator.init.as_ref())
+                .and_then(|n| Some(self.m.layout(&elem)?.size * n)),
+            Some(t) => self.m.layout(&t).map(|l| l.size),
+            None => None,
+        };
+        let Some(size) = size else {
+            self.skipped
+                .push(format!("{name}: type or layout not resolved"));
+            return;
+        };
+        let key = name.clone();
+        if ent.flags.in_anonymous_namespace
+            && let Some(rest) = name.strip_prefix("_ZN")
+        {
+            let internal = format!("_INTERNAL{}", self.opts.module_id);
+            name = format!("_ZN{}{internal}{rest}", internal.len());
+        }
+        let internal = ent.flags.is_static
+            || d.specs.storage == Some(StorageClass::Static)
+            || ent.flags.in_anonymous_namespace;
+        if self.opts.device_c && internal {
+            let id = &self.opts.module_id;
+            name = format!("__nv_static_{}_{id}_{name}", id.len());
+        }
+        let (Some(qualifier), Some(plain), Some(args_text)) = (
+            self.namespace_qualifier(template),
+            ent.name.map(|n| self.m.interner.name(n).into_owned()),
+            self.args_text(&args),
+        ) else {
+            self.skipped
+                .push(format!("{key}: the instance cannot be written"));
+            return;
+        };
+        let constant = (ent.cuda.mem == MemSpace::Constant) as u8;
+        let call = if ent.cuda.mem == MemSpace::Managed {
+            "__cudaRegisterManagedVariable"
+        } else {
+            "__cudaRegisterVariable"
+        };
+        // Parenthesized: the arguments' commas are not the macro's.
+        let r = format!(
+            "{call}(__T0, __shadow_var({name},(::{qualifier}{plain}< {args_text} >)), 0, {size}UL, {constant}, 0);"
+        );
+        self.var_instances.push((key, r));
+    }
+
     fn variable(
         &mut self,
         e: EntityId,
@@ -1544,7 +1847,7 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
             .declarator_type(base, &id.declarator.ops, false, &env, 0)
         {
             Some(Ty::Array(None, elem)) => {
-                let n = initializer_count(self.m, id.init.as_ref()?)?;
+                let n = initializer_count(self.m, id.init.as_ref())?;
                 self.m.layout(&elem)?.size * n
             }
             Some(t) => match self.m.layout(&t) {
@@ -1593,8 +1896,8 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
 }
 
 /// How many elements an initializer gives an array of unknown bound.
-fn initializer_count(m: &Mangler<'_>, init: &Initializer) -> Option<u64> {
-    let e = match init {
+fn initializer_count(m: &Mangler<'_>, init: Option<&Initializer>) -> Option<u64> {
+    let e = match init? {
         Initializer::Assign(e) | Initializer::Brace(e) => e,
         _ => return None,
     };
@@ -1641,6 +1944,40 @@ fn string_length(m: &Mangler<'_>, e: &Expr) -> Option<u64> {
         i += 1;
     }
     any.then_some(total + 1)
+}
+
+/// The bindings for each element of the packs `env` binds (a use inside a pack expansion
+/// or fold expression is instantiated once per element): `env` itself when it binds no
+/// pack, `None` when its packs differ in length.
+fn expansions(env: &Env) -> Option<Vec<Env>> {
+    let mut seen = Vec::new();
+    let mut packs: Vec<(EntityId, &Vec<Arg>)> = Vec::new();
+    for (e, a) in env.bound.iter().rev() {
+        if seen.contains(e) {
+            continue;
+        }
+        seen.push(*e);
+        if let Arg::Pack(v) = a {
+            packs.push((*e, v));
+        }
+    }
+    let Some(n) = packs.first().map(|(_, v)| v.len()) else {
+        return Some(vec![env.clone()]);
+    };
+    if packs.iter().any(|(_, v)| v.len() != n) {
+        return None;
+    }
+    Some(
+        (0..n)
+            .map(|k| {
+                let mut e = env.clone();
+                for (p, v) in &packs {
+                    e.bind(*p, v[k].clone());
+                }
+                e
+            })
+            .collect(),
+    )
 }
 
 fn strip_ref(t: Ty) -> Ty {
@@ -1990,6 +2327,171 @@ int main() {
         );
         assert!(
             t.contains(", __nv_static_21__0123abcd_4_t_cu_main__ZN2ns"),
+            "{t}"
+        );
+    }
+
+    /// The kernel instances a stub file defines (by their device stubs), sorted.
+    fn instances(t: &str) -> Vec<&str> {
+        let mut v: Vec<&str> = t
+            .lines()
+            .filter_map(|l| l.split("void __device_stub_").nth(1)?.split('(').next())
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    #[test]
+    fn launches_in_members_of_class_templates() {
+        let src = r#"
+template <typename T> __attribute__((global)) void kern(T *p, int n) {}
+template <typename T> struct Runner {
+  T *data;
+  int n;
+  void run(int block) const { kern<T><<<1, block>>>(data, n); }
+  void twice() { run(1); this->later(); }
+  void later();
+};
+template <typename T> void Runner<T>::later() { kern<<<1, 1>>>(&data[0], 2); }
+template <typename T, int B> void run_with(T *p, int n) {
+  Runner<T> r{p, n};
+  r.run(B);
+}
+template <typename... Ts> void run_each(Ts *...ps) { (run_with<Ts, 32>(ps, 64), ...); }
+struct Dispatcher {
+  template <typename T> void go(T *p) { kern<<<1, 1>>>(p, 1); }
+};
+template <typename U> struct Holder {
+  template <typename T> void go(T *p, U u) { kern<<<1, 1>>>(p, 1); kern<U><<<1, 1>>>(0, 1); }
+};
+int main() {
+  float *f = 0;
+  int *i = 0;
+  double *d = 0;
+  short *s = 0;
+  run_with<float, 16>(f, 40);
+  run_each(i, d);
+  Dispatcher disp;
+  disp.go(s);
+  Dispatcher *pd = &disp;
+  pd->go<char>(0);
+  Runner<long> rl{0, 1};
+  rl.twice();
+  Holder<unsigned> h;
+  h.go(f, 1u);
+}
+"#;
+        let s = stub(src, false);
+        assert!(s.skipped.is_empty(), "{:?}", s.skipped);
+        assert_eq!(
+            instances(&s.text),
+            [
+                "_Z4kernIcEvPT_i",
+                "_Z4kernIdEvPT_i",
+                "_Z4kernIfEvPT_i",
+                "_Z4kernIiEvPT_i",
+                "_Z4kernIjEvPT_i",
+                "_Z4kernIlEvPT_i",
+                "_Z4kernIsEvPT_i",
+            ],
+            "{}",
+            s.text
+        );
+    }
+
+    #[test]
+    fn pack_expansions_bind_each_element() {
+        let (ts, us, n) = (EntityId(1), EntityId(2), EntityId(3));
+        let int = Arg::Type(Ty::Builtin("i"));
+        let float = Arg::Type(Ty::Builtin("f"));
+        let mut env = Env::default();
+        env.bind(n, Arg::Value(Ty::Builtin("i"), 3));
+        // No pack: the bindings as they are.
+        assert_eq!(expansions(&env).map(|v| v.len()), Some(1));
+        env.bind(ts, Arg::Pack(vec![int.clone(), float.clone()]));
+        env.bind(us, Arg::Pack(vec![float.clone(), int.clone()]));
+        let v = expansions(&env).expect("equal lengths");
+        assert_eq!(v.len(), 2);
+        assert_eq!(v[1].get(ts), Some(&float));
+        assert_eq!(v[1].get(us), Some(&int));
+        // An element bound inside an expansion hides its pack.
+        let mut inner = v[0].clone();
+        inner.bind(EntityId(4), Arg::Pack(Vec::new()));
+        assert_eq!(expansions(&inner).map(|v| v.len()), Some(0));
+        // Packs of different lengths: not expanded.
+        env.bind(us, Arg::Pack(vec![int]));
+        assert!(expansions(&env).is_none());
+    }
+
+    #[test]
+    fn variable_template_instances_are_registered() {
+        let src = r#"
+template <typename T> __attribute__((device)) T zero_v = T(0);
+namespace ns { template <typename T> __attribute__((constant)) T pi_v = T(3); }
+template <int N> __attribute__((device)) int table_v[N];
+template <typename T> __attribute__((shared)) T sh_v;
+template <typename T> __attribute__((global)) void k(T *out) { *out = zero_v<T> + table_v<2>[0]; }
+__attribute__((global)) void use(double *out) {
+  *out = zero_v<int> + zero_v<double> + ns::pi_v<float> + table_v<4>[0] + zero_v<int>;
+}
+int main() { k<<<1, 1>>>((short *)0); }
+"#;
+        let s = stub(src, false);
+        let t = &s.text;
+        assert!(s.skipped.is_empty(), "{:?}", s.skipped);
+        for r in [
+            "__cudaRegisterVariable(__T0, __shadow_var(_Z6zero_vIiE,(::zero_v< int >)), 0, 4UL, 0, 0);",
+            "__cudaRegisterVariable(__T0, __shadow_var(_Z6zero_vIdE,(::zero_v< double >)), 0, 8UL, 0, 0);",
+            "__cudaRegisterVariable(__T0, __shadow_var(_ZN2ns4pi_vIfEE,(::ns::pi_v< float >)), 0, 4UL, 1, 0);",
+            "__cudaRegisterVariable(__T0, __shadow_var(_Z7table_vILi4EE,(::table_v< (int)(4) >)), 0, 16UL, 0, 0);",
+            // From the body of the instance `k<short>`.
+            "__cudaRegisterVariable(__T0, __shadow_var(_Z6zero_vIsE,(::zero_v< short >)), 0, 2UL, 0, 0);",
+            "__cudaRegisterVariable(__T0, __shadow_var(_Z7table_vILi2EE,(::table_v< (int)(2) >)), 0, 8UL, 0, 0);",
+        ] {
+            assert!(t.contains(r), "{r}: {t}");
+        }
+        assert_eq!(t.matches("_Z6zero_vIiE,").count(), 1, "{t}");
+        assert!(!t.contains("sh_v"), "{t}");
+    }
+
+    #[test]
+    fn decltype_and_template_template_parameters() {
+        let src = r#"
+template <typename T> struct Square {};
+namespace ns { template <typename T> struct Negate {}; }
+template <template <typename> class Op, typename T>
+__attribute__((global)) void apply(T *p, int n) {}
+template <auto V> __attribute__((global)) void autov(decltype(V) *p) {}
+template <template <typename> class Op> void pass(int *p) { apply<Op><<<1, 1>>>(p, 1); }
+int main() {
+  apply<Square, float><<<1, 1>>>((float *)0, 1);
+  pass<ns::Negate>((int *)0);
+  autov<7u><<<1, 1>>>((unsigned *)0);
+  autov<'A'><<<1, 1>>>((char *)0);
+}
+"#;
+        let s = stub(src, false);
+        let t = &s.text;
+        assert!(s.skipped.is_empty(), "{:?}", s.skipped);
+        assert_eq!(
+            instances(t),
+            [
+                "_Z5applyI6SquarefEvPT0_i",
+                "_Z5applyIN2ns6NegateEiEvPT0_i",
+                "_Z5autovILc65EEvPDtT_E",
+                "_Z5autovILj7EEvPDtT_E",
+            ],
+            "{t}"
+        );
+        assert!(
+            t.contains(
+                "__wrapper__device_stub_apply< ::Square, float >(float *&__cuda_0, int &__cuda_1)"
+            ),
+            "{t}"
+        );
+        assert!(
+            t.contains("((void (*)(unsigned int *))autov< (unsigned int)(7) >)"),
             "{t}"
         );
     }
