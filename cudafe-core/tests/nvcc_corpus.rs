@@ -20,60 +20,17 @@ use difftest::case::{Case, Kind};
 use difftest::nvcc::{self, Build, Nvcc};
 use difftest::symbols::Symbols;
 use difftest::{fresh_dir, trace};
-use libtest_mimic::{Arguments, Failed, Trial};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Mode {
-    Whole,
-    Rdc,
-}
+mod common;
+
+use common::corpus::{Mode, normalize, nvcc_args};
 
 fn main() {
-    let args = Arguments::from_args();
-    let dir = difftest::workspace_root().join("tests/cases");
-    let cases = match difftest::case::discover(&dir) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("cannot read the corpus: {e:#}");
-            std::process::exit(2);
-        }
-    };
-    let xfail: std::collections::BTreeSet<String> =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/nvcc_xfail.txt"))
-            .unwrap_or_default()
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .map(str::to_string)
-            .collect();
-    let mut trials = Vec::new();
-    for case in cases.into_iter().filter(|c| c.kind != Kind::Fail) {
-        let has_rdc = case
-            .nvcc
-            .iter()
-            .any(|a| a.starts_with("-rdc") || a == "-dc");
-        for mode in [Mode::Whole, Mode::Rdc] {
-            if mode == Mode::Rdc && has_rdc {
-                continue;
-            }
-            let name = match mode {
-                Mode::Whole => case.name.clone(),
-                Mode::Rdc => format!("{}::rdc", case.name),
-            };
-            let case = case.clone();
-            let expect_failure = xfail.contains(&name);
-            trials.push(Trial::test(name, move || {
-                match (check(&case, mode), expect_failure) {
-                    (Ok(()), false) | (Err(_), true) => Ok(()),
-                    (Err(e), false) => Err(Failed::from(format!("{e:#}"))),
-                    (Ok(()), true) => Err(Failed::from(
-                        "this case now builds the same: remove it from tests/nvcc_xfail.txt",
-                    )),
-                }
-            }));
-        }
-    }
-    libtest_mimic::run(&args, trials).exit();
+    common::corpus::run_trials(
+        "nvcc_xfail.txt",
+        "this case now builds the same: remove it from tests/nvcc_xfail.txt",
+        check,
+    )
 }
 
 /// The private toolkit whose nvcc runs our `cudafe` (made once per test process).
@@ -92,22 +49,8 @@ fn our_nvcc() -> Result<PathBuf> {
 fn check(case: &Case, mode: Mode) -> Result<()> {
     let tk = difftest::toolkit::reference()?;
     let ours = our_nvcc()?;
-    let tag = match mode {
-        Mode::Whole => "whole",
-        Mode::Rdc => "rdc",
-    };
-    let work = fresh_dir(Path::new("nvcc-corpus").join(&case.name).join(tag))?;
-    let mut args = case.nvcc_args();
-    if mode == Mode::Rdc {
-        args.push("-rdc=true".into());
-    }
-    args.extend(case.sources());
-    let (extra, output): (&[&str], &str) = match (case.kind, case.files.is_empty()) {
-        (Kind::Run, _) => (&["-cudart", "shared"], "program"),
-        (_, true) => (&["-c"], "out.o"),
-        (_, false) => (&["-lib"], "out.a"),
-    };
-    args.extend(extra.iter().map(|s| s.to_string()));
+    let work = fresh_dir(Path::new("nvcc-corpus").join(&case.name).join(mode.tag()))?;
+    let (args, output) = nvcc_args(case, mode);
 
     let reference = nvcc::build(
         tk,
@@ -206,31 +149,4 @@ fn module_ids(case: &Case, build: &Build) -> Vec<String> {
         .filter_map(|stem| std::fs::read_to_string(build.kept(&format!("{stem}.module_id"))).ok())
         .filter(|id| !id.is_empty())
         .collect()
-}
-
-/// `text` with each module id (and the length prefix mangled names put before names that
-/// contain one) replaced by a placeholder.
-fn normalize(text: &str, ids: &[String]) -> String {
-    let mut out = text.to_string();
-    for (i, id) in ids.iter().enumerate() {
-        // `_GLOBAL__N_<id>` in a mangled name is preceded by its length.
-        for (what, with) in [
-            (
-                format!("_GLOBAL__N_{id}"),
-                format!("_GLOBAL__N_{{module_id{i}}}"),
-            ),
-            (
-                format!("_INTERNAL{id}"),
-                format!("_INTERNAL{{module_id{i}}}"),
-            ),
-            (id.clone(), format!("{{module_id{i}}}")),
-        ] {
-            let len = what.len().to_string();
-            out = out.replace(&format!("{len}{what}"), &format!("#{with}"));
-            // `__nv_static_<len>_<id>` names internal-linkage entities.
-            out = out.replace(&format!("{len}_{what}"), &format!("#_{with}"));
-            out = out.replace(&what, &with);
-        }
-    }
-    out
 }

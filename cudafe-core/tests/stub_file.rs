@@ -39,83 +39,17 @@ use difftest::dryrun::{Plan, StepKind};
 use difftest::nvcc::{self, Nvcc};
 use difftest::stub::StubMeaning;
 use difftest::{fresh_dir, process, trace};
-use libtest_mimic::{Arguments, Failed, Trial};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Mode {
-    Whole,
-    Rdc,
-}
+mod common;
+
+use common::corpus::{Mode, normalize, nvcc_args};
 
 fn main() {
-    let args = Arguments::from_args();
-    let dir = difftest::workspace_root().join("tests/cases");
-    let cases = match difftest::case::discover(&dir) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("cannot read the corpus: {e:#}");
-            std::process::exit(2);
-        }
-    };
-    let xfail: BTreeSet<String> =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/stub_xfail.txt"))
-            .unwrap_or_default()
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .map(str::to_string)
-            .collect();
-    let mut trials = Vec::new();
-    for case in cases.into_iter().filter(|c| c.kind != Kind::Fail) {
-        let has_rdc = case
-            .nvcc
-            .iter()
-            .any(|a| a.starts_with("-rdc") || a == "-dc");
-        for mode in [Mode::Whole, Mode::Rdc] {
-            if mode == Mode::Rdc && has_rdc {
-                continue;
-            }
-            let name = match mode {
-                Mode::Whole => case.name.clone(),
-                Mode::Rdc => format!("{}::rdc", case.name),
-            };
-            let case = case.clone();
-            let expect_failure = xfail.contains(&name);
-            trials.push(Trial::test(name, move || {
-                match (check(&case, mode), expect_failure) {
-                    (Ok(()), false) | (Err(_), true) => Ok(()),
-                    (Err(e), false) => Err(Failed::from(format!("{e:#}"))),
-                    (Ok(()), true) => Err(Failed::from(
-                        "our stub file now means what cicc's does: remove the case from tests/stub_xfail.txt",
-                    )),
-                }
-            }));
-        }
-    }
-    libtest_mimic::run(&args, trials).exit();
-}
-
-fn tag(mode: Mode) -> &'static str {
-    match mode {
-        Mode::Whole => "whole",
-        Mode::Rdc => "rdc",
-    }
-}
-
-/// nvcc's arguments for the case (without `-keep`, `-keep-dir` and `-o`), and the output.
-fn nvcc_args(case: &Case, mode: Mode) -> (Vec<String>, &'static str) {
-    let mut args = case.nvcc_args();
-    if mode == Mode::Rdc {
-        args.push("-rdc=true".into());
-    }
-    args.extend(case.sources());
-    let (extra, output): (&[&str], &str) = match (case.kind, case.files.is_empty()) {
-        (Kind::Run, _) => (&["-cudart", "shared"], "program"),
-        (_, true) => (&["-c"], "out.o"),
-        (_, false) => (&["-lib"], "out.a"),
-    };
-    args.extend(extra.iter().map(|s| s.to_string()));
-    (args, output)
+    common::corpus::run_trials(
+        "stub_xfail.txt",
+        "our stub file now means what cicc's does: remove the case from tests/stub_xfail.txt",
+        check,
+    )
 }
 
 /// The directory of a successful reference build (`keep/` and the output inside): the one
@@ -125,7 +59,7 @@ fn reference_build(case: &Case, mode: Mode) -> Result<PathBuf> {
     let corpus = difftest::work_root()
         .join("nvcc-corpus")
         .join(&case.name)
-        .join(tag(mode))
+        .join(mode.tag())
         .join("ref");
     let stems: Vec<String> = case
         .sources()
@@ -151,7 +85,7 @@ fn reference_build(case: &Case, mode: Mode) -> Result<PathBuf> {
     let work = fresh_dir(
         Path::new("stub-file")
             .join(&case.name)
-            .join(tag(mode))
+            .join(mode.tag())
             .join("ref"),
     )?;
     let b = nvcc::build(tk, &Nvcc::Reference, case.dir(), &work, &args, output)?;
@@ -179,7 +113,7 @@ fn check(case: &Case, mode: Mode) -> Result<()> {
     let work = fresh_dir(
         Path::new("stub-file")
             .join(&case.name)
-            .join(tag(mode))
+            .join(mode.tag())
             .join("ours"),
     )?;
     let keep = work.join("keep");
@@ -449,31 +383,6 @@ fn specializations(text: &str) -> BTreeSet<(String, String, usize)> {
             .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
             .collect();
         out.insert((name, callee, params));
-    }
-    out
-}
-
-/// `text` with each module id (and the length prefix mangled names put before names that
-/// contain one) replaced by a placeholder (as `tests/nvcc_corpus.rs` does).
-fn normalize(text: &str, ids: &[String]) -> String {
-    let mut out = text.to_string();
-    for (i, id) in ids.iter().enumerate() {
-        for (what, with) in [
-            (
-                format!("_GLOBAL__N_{id}"),
-                format!("_GLOBAL__N_{{module_id{i}}}"),
-            ),
-            (
-                format!("_INTERNAL{id}"),
-                format!("_INTERNAL{{module_id{i}}}"),
-            ),
-            (id.clone(), format!("{{module_id{i}}}")),
-        ] {
-            let len = what.len().to_string();
-            out = out.replace(&format!("{len}{what}"), &format!("#{with}"));
-            out = out.replace(&format!("{len}_{what}"), &format!("#_{with}"));
-            out = out.replace(&what, &with);
-        }
     }
     out
 }

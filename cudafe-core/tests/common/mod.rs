@@ -3,6 +3,8 @@
 
 #![allow(dead_code)] // each test uses part of it
 
+pub mod corpus;
+
 use std::path::Path;
 use std::sync::Arc;
 
