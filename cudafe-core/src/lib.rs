@@ -5,6 +5,7 @@
 
 pub mod check;
 pub mod diag;
+pub mod driver;
 pub mod emit;
 pub mod frontend;
 pub mod intern;

@@ -10,8 +10,8 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use cudafe_core::diag::{DiagConfig, DiagEngine, Diagnostic, Location, Palette, Severity, ids};
-use cudafe_core::emit;
+use cudafe_core::diag::{DiagEngine, Diagnostic, Location, Palette, Severity, ids};
+use cudafe_core::driver;
 use cudafe_core::frontend::{self, Analysis, FrontendOptions};
 use cudafe_core::options::{self, CommandLineStop, Options};
 use cudafe_core::source_map::SourceMap;
@@ -23,21 +23,6 @@ fn main() -> ExitCode {
     // Exit statuses are 0, 1, 2, 4 and 134; cudafe++ reaches 134 through abort() after an
     // internal error, we exit with the status instead of crashing.
     ExitCode::from(status as u8)
-}
-
-fn diag_config(o: &Options) -> DiagConfig {
-    DiagConfig {
-        output_mode: o.output_mode,
-        display_error_number: o.display_error_number,
-        min_severity: o.min_severity,
-        promote_warnings: o.promote_warnings,
-        error_limit: o.error_limit,
-        brief: o.brief_diagnostics,
-        wrap: o.wrap_diagnostics,
-        // Command-line diagnostics are never colored: colors are chosen after the command
-        // line has been read.
-        colors: None,
-    }
 }
 
 fn run() -> i32 {
@@ -56,7 +41,7 @@ fn run() -> i32 {
         .collect();
     let parsed = options::parse(args, &mut io::stdout().lock(), &mut io::stderr().lock());
     let opts = parsed.options;
-    let mut engine = DiagEngine::new(diag_config(&opts));
+    let mut engine = DiagEngine::new(driver::diag_config(&opts));
     for &(level, id) in &opts.diag_controls {
         engine.command_line_control(id, level);
     }
@@ -148,9 +133,10 @@ fn run() -> i32 {
     status
 }
 
-/// The outputs of an error-free translation unit: the module id file (when asked for) and
-/// the host file, each written whole or not at all. A file that cannot be written is a
-/// catastrophic error, as in cudafe++ (which opens the module id file first).
+/// The outputs of an error-free translation unit: the module id file (when asked for), our
+/// stub file (when asked for) and the host file, each written whole or not at all. A file
+/// that cannot be written is a catastrophic error, as in cudafe++ (which opens the module id
+/// file first).
 fn back_end(
     opts: &Options,
     analysis: &Analysis,
@@ -158,91 +144,38 @@ fn back_end(
     engine: &mut DiagEngine,
     start: SystemTime,
 ) {
-    let process = emit::module_id::Process::current(start);
-    let file_name = opts.primary_name().unwrap_or_default();
-    let path_name = opts.orig_src_path_name.as_deref();
-    let mut hopts = emit::host::HostOptions {
-        device_hidden_visibility: opts.device_hidden_visibility,
-        static_host_stub: opts.static_host_stub,
-        device_c: opts.device_c,
-        extended_lambda: opts.extended_lambda,
-        stub_file_name: opts
-            .stub_file_name
-            .as_ref()
-            .map(|s| s.to_string_lossy().into_owned()),
-        module_id: emit::module_id::module_id(analysis, map, file_name, path_name, &process),
-    };
-    let mut host = emit::host::emit(analysis, map, &hopts);
-    // In separate compilation the id may be needed before the end of the unit, when fewer
-    // definitions are eligible; the host file names it, so it is made again with that id.
-    if let Some(at) = host.first_internal_reference {
-        let early = emit::module_id::module_id_before(
-            analysis,
-            map,
-            file_name,
-            path_name,
-            &process,
-            Some(at),
-        );
-        if early != hopts.module_id {
-            hopts.module_id = early;
-            host = emit::host::emit(analysis, map, &hopts);
-        }
-    }
-    let module_id = &hopts.module_id;
-    if opts.gen_module_id_file
-        && let Some(path) = &opts.module_id_file_name
-        && write_output(path, module_id.as_bytes()).is_err()
-    {
+    let process = driver::Process::current(start);
+    let out = driver::back_end(
+        opts,
+        analysis,
+        map,
+        &process,
+        opts.write_stub_file.is_some(),
+    );
+    let failed = |engine: &mut DiagEngine, what: &str, path: &OsStr| {
         engine.emit(
             Diagnostic::new(ids::CANNOT_OPEN_FILE, Location::None)
-                .arg_str("module id")
+                .arg_str(what)
                 .arg_str(path.as_bytes()),
         );
+    };
+    if opts.gen_module_id_file
+        && let Some(path) = &opts.module_id_file_name
+        && write_output(path, out.module_id.as_bytes()).is_err()
+    {
+        failed(engine, "module id", path);
         return;
     }
-    if let Some(stub_path) = &opts.write_stub_file {
-        write_stub_file(opts, analysis, map, engine, module_id, stub_path);
+    if let (Some(path), Some(stub)) = (&opts.write_stub_file, &out.stub_file)
+        && write_output(path, stub.as_bytes()).is_err()
+    {
+        failed(engine, "stub", path);
     }
     let Some(path) = opts.host_output_name() else {
         return;
     };
-    if write_output(&path, &host.text).is_err() {
-        engine.emit(
-            Diagnostic::new(ids::CANNOT_OPEN_FILE, Location::None)
-                .arg_str("generated C++")
-                .arg_str(path.as_bytes()),
-        );
-    }
-}
-
-/// `--write_stub_file PATH`: our stub file (what cicc writes in the CUDA 13 flow).
-fn write_stub_file(
-    opts: &Options,
-    analysis: &Analysis,
-    map: &SourceMap,
-    engine: &mut DiagEngine,
-    module_id: &str,
-    path: &OsStr,
-) {
-    let fatbin_name = match &opts.include_file_name {
-        Some(f) => f.to_string_lossy().into_owned(),
-        None => emit::stub::fatbin_name_for(&path.to_string_lossy()),
-    };
-    let sopts = emit::stub::StubOptions {
-        device_c: opts.device_c,
-        static_host_stub: opts.static_host_stub,
-        device_hidden_visibility: opts.device_hidden_visibility,
-        module_id: module_id.to_string(),
-        fatbin_name,
-    };
-    let stub = frontend::on_front_end_stack(|| emit::stub::stub_file(analysis, map, &sopts));
-    if write_output(path, stub.text.as_bytes()).is_err() {
-        engine.emit(
-            Diagnostic::new(ids::CANNOT_OPEN_FILE, Location::None)
-                .arg_str("stub")
-                .arg_str(path.as_bytes()),
-        );
+    if write_output(&path, &out.host_file).is_err() {
+        failed(engine, "generated C++", &path);
     }
 }
 
