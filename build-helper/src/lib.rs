@@ -5,6 +5,7 @@
 //! the per-file pipeline around the cudafe-rs front end.
 
 pub mod build;
+pub mod pipeline;
 pub mod toolkit;
 
-pub use build::{Build, Cudart};
+pub use build::{Build, Cudart, Emit, FileReport, Report};
