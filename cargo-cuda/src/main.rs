@@ -1,7 +1,12 @@
 //! `cargo cuda`: build, check and compile CUDA sources with the cudafe-rs front end.
 
+mod cargo_cmd;
+mod compile;
+mod diag;
 mod doctor;
+mod jobs;
 mod run;
+mod sources;
 mod status;
 
 use std::path::PathBuf;
@@ -30,12 +35,26 @@ struct CudaArgs {
     /// Print nothing but errors.
     #[arg(short, long, global = true)]
     quiet: bool,
+    /// Say more (`-vv`: more still; passed on to Cargo).
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    verbose: u8,
     #[command(subcommand)]
     command: Command,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// `cargo build` with a CUDA toolkit in place (installing the reference one if none is
+    /// found). A plain `cargo build` afterwards makes the same artifacts.
+    Build(cargo_cmd::BuildArgs),
+    /// Compile `.cu` files and directories of them (gitignore-aware) into objects, a static
+    /// library, PTX or fat binaries, with the cudafe-rs front end, in parallel.
+    Compile(compile::CompileArgs),
+    /// Check `.cu` files with the front end only (host preprocessing and cudafe-rs): the
+    /// diagnostics, in seconds. Without paths: the `.cu` files of the workspace's packages.
+    Check(compile::CheckArgs),
+    /// `cargo clean`, and `cargo cuda compile` output directories (`--out-dir`).
+    Clean(cargo_cmd::CleanArgs),
     /// Say which CUDA toolkit is used and why, each tool's version, and the host compiler.
     Doctor,
     /// Build and run a package's binary (like `cargo run`), installing the CUDA toolkit if
@@ -71,9 +90,11 @@ enum ToolkitCommand {
 }
 
 fn main() -> ExitCode {
+    // Before anything opens a file: the jobserver descriptors Make or Cargo passed down.
+    let inherited = jobs::inherited_client();
     let CargoCli::Cuda(args) = CargoCli::parse();
     let status = Status::new(args.quiet);
-    match run(args, &status) {
+    match run(args, inherited, &status) {
         Ok(code) => code,
         Err(e) => {
             status.error(&format!("{e:#}"));
@@ -89,8 +110,27 @@ fn discovery(args: &CudaArgs) -> Discovery<'static> {
     }
 }
 
-fn run(args: CudaArgs, status: &Status) -> Result<ExitCode> {
+fn run(args: CudaArgs, inherited: Option<jobserver::Client>, status: &Status) -> Result<ExitCode> {
     match &args.command {
+        Command::Build(b) => cargo_cmd::build(
+            b,
+            &discovery(&args),
+            args.toolkit.as_deref(),
+            status,
+            args.verbose,
+            args.quiet,
+        ),
+        Command::Clean(c) => cargo_cmd::clean(c, status, args.verbose, args.quiet),
+        Command::Compile(c) => {
+            let tk = run::ensure_toolkit(&discovery(&args), status)?;
+            let jobs = jobs::Jobs::new(c.opts.jobs, inherited)?;
+            compile::compile(c, tk, &jobs, status, args.verbose)
+        }
+        Command::Check(c) => {
+            let tk = run::ensure_toolkit(&discovery(&args), status)?;
+            let jobs = jobs::Jobs::new(c.opts.jobs, inherited)?;
+            compile::check(c, tk, &jobs, status, args.verbose)
+        }
         Command::Doctor => doctor::run(&discovery(&args), status),
         Command::Run(run_args) => run::run(run_args, &discovery(&args), status),
         Command::Toolkit(ToolkitCommand::Path) => {

@@ -17,6 +17,10 @@ impl Status {
         Status { quiet, color }
     }
 
+    pub fn quiet(&self) -> bool {
+        self.quiet
+    }
+
     /// `   Compiling foo` — green, right-aligned to twelve columns, like Cargo's.
     pub fn line(&self, verb: &str, message: &str) {
         if self.quiet {
