@@ -166,7 +166,7 @@ fn check(case: &Case) -> Result<()> {
                     .unwrap_or_default();
                 // A translation unit without an eligible definition gets a module id that ends
                 // in the process id: compare those without it.
-                if without_pid(&id) != without_pid(&replayed_id) {
+                if difftest::without_pid(&id) != difftest::without_pid(&replayed_id) {
                     bail!(
                         "the replayed module id of {} differs from nvcc's: {replayed_id} vs {id}",
                         run.job.source_name
@@ -227,20 +227,6 @@ fn check(case: &Case) -> Result<()> {
 /// `error`, `error #20091-D` (a promoted warning) or `catastrophic error`.
 fn is_error(severity: &str) -> bool {
     severity == "error" || severity.starts_with("error #") || severity == "catastrophic error"
-}
-
-/// A fallback-mode module id (`..._<hash>_<pid>`) without its process id.
-fn without_pid(id: &str) -> &str {
-    match id.rsplit_once('_') {
-        Some((head, tail))
-            if !tail.is_empty()
-                && tail.bytes().all(|b| b.is_ascii_digit())
-                && head.matches('_').count() >= 4 =>
-        {
-            head
-        }
-        _ => id,
-    }
 }
 
 /// The summary cudafe++ ends with: derived from the diagnostics, not annotated.

@@ -265,14 +265,6 @@ const CASES: &[(&str, &str)] = &[
     ("noexcept_param.cu", "void f(void (*cb)() noexcept) {}\n"),
 ];
 
-/// The bytes after the last `_` if they are all digits (the process id of a fallback id).
-fn without_pid(id: &str) -> &str {
-    match id.rsplit_once('_') {
-        Some((head, tail)) if !tail.is_empty() && tail.bytes().all(|b| b.is_ascii_digit()) => head,
-        _ => id,
-    }
-}
-
 /// Runs one case; `Err` describes a difference or a failure.
 fn module_id_case(file: &str, source: &str) -> Result<(), String> {
     let tk = difftest::toolkit::reference().map_err(|e| format!("{e:#}"))?;
@@ -316,7 +308,7 @@ fn module_id_case(file: &str, source: &str) -> Result<(), String> {
     );
     let eligible = module_id::first_eligible(&ours.analysis, &ours.map);
     let (want, got) = if eligible.is_none() {
-        (without_pid(&theirs), without_pid(&id))
+        (difftest::without_pid(&theirs), difftest::without_pid(&id))
     } else {
         (theirs.as_str(), id.as_str())
     };
@@ -761,7 +753,7 @@ fn rdc_module_ids_match_cudafe() {
             String::from_utf8(bytes).expect("ASCII")
         };
         let (theirs, ours) = (id(&Frontend::Reference), id(&ours));
-        if without_pid(&theirs) != without_pid(&ours) {
+        if difftest::without_pid(&theirs) != difftest::without_pid(&ours) {
             failures.push(format!(
                 "{file}:\n{source}cudafe++: {theirs}\nours:     {ours}"
             ));

@@ -254,33 +254,12 @@ fn check(case: &Case, mode: Mode) -> Result<()> {
         );
     }
     let ref_ids: Vec<String> = ids.iter().map(|(r, _)| r.clone()).collect();
-    let ta = sorted_registrations(&normalize(&ra.trace.text(), &ref_ids));
-    let tb = sorted_registrations(&normalize(&rb.trace.text(), &ref_ids));
+    let ta = difftest::trace::sorted_registrations(&normalize(&ra.trace.text(), &ref_ids));
+    let tb = difftest::trace::sorted_registrations(&normalize(&rb.trace.text(), &ref_ids));
     if ta != tb {
         bail!("the traces differ\n--- reference:\n{ta}\n--- ours:\n{tb}");
     }
     Ok(())
-}
-
-/// A trace with its registration lines sorted (each in place of the first).
-fn sorted_registrations(text: &str) -> String {
-    let is_reg =
-        |l: &str| l.starts_with("kernel ") || l.starts_with("var ") || l.starts_with("managed ");
-    let mut regs: Vec<&str> = text.lines().filter(|l| is_reg(l)).collect();
-    regs.sort();
-    let mut out = Vec::new();
-    let mut emitted = false;
-    for l in text.lines() {
-        if is_reg(l) {
-            if !emitted {
-                out.extend(regs.iter().copied());
-                emitted = true;
-            }
-        } else {
-            out.push(l);
-        }
-    }
-    out.join("\n")
 }
 
 /// What a stub file means, with its unit's module id replaced by a placeholder.

@@ -61,3 +61,18 @@ pub fn fresh_dir(rel: impl AsRef<Path>) -> std::io::Result<PathBuf> {
     std::fs::create_dir_all(&dir)?;
     Ok(dir)
 }
+
+/// A module id that ends in a process id (cudafe++'s id for a unit without an eligible
+/// definition, `_<crc>_<len>_<name>_<hash>_<pid>`), without it; other ids as they are.
+pub fn without_pid(id: &str) -> &str {
+    match id.rsplit_once('_') {
+        Some((head, tail))
+            if !tail.is_empty()
+                && tail.bytes().all(|b| b.is_ascii_digit())
+                && head.matches('_').count() >= 4 =>
+        {
+            head
+        }
+        _ => id,
+    }
+}

@@ -522,6 +522,28 @@ pub fn run_traced(exe: &Path, trace_file: &Path, cwd: &Path) -> Result<TracedRun
     })
 }
 
+/// A trace's text with its registration lines (`kernel`, `var`, `managed`) sorted, all in
+/// the place of the first: the order in which a stub file registers carries no meaning.
+pub fn sorted_registrations(text: &str) -> String {
+    let is_reg =
+        |l: &str| l.starts_with("kernel ") || l.starts_with("var ") || l.starts_with("managed ");
+    let mut regs: Vec<&str> = text.lines().filter(|l| is_reg(l)).collect();
+    regs.sort();
+    let mut out = Vec::new();
+    let mut emitted = false;
+    for l in text.lines() {
+        if is_reg(l) {
+            if !emitted {
+                out.extend(regs.iter().copied());
+                emitted = true;
+            }
+        } else {
+            out.push(l);
+        }
+    }
+    out.join("\n")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
