@@ -14,7 +14,10 @@ pub const INVALID_MEMCPY_DIRECTION: CudaError = 21;
 pub const MISSING_CONFIGURATION: CudaError = 52;
 pub const INVALID_DEVICE_FUNCTION: CudaError = 98;
 pub const INVALID_DEVICE: CudaError = 101;
+pub const INVALID_KERNEL_IMAGE: CudaError = 200;
+pub const INVALID_PTX: CudaError = 218;
 pub const INVALID_RESOURCE_HANDLE: CudaError = 400;
+pub const SYMBOL_NOT_FOUND: CudaError = 500;
 pub const NOT_SUPPORTED: CudaError = 801;
 
 /// (value, name, message). Names are the enumerators of `enum cudaError`.

@@ -54,6 +54,17 @@ pub struct Var {
     pub managed: bool,
 }
 
+/// A library loaded with `cudaLibraryLoadData` / `cudaLibraryLoadFromFile`.
+pub struct LibraryRec {
+    /// Counted from 0 in load order, as the trace names it.
+    pub index: usize,
+    pub modules: Vec<(LayoutSource, Module)>,
+    /// Kernel name -> the handle given out for it (the same one every time).
+    pub kernel_handles: HashMap<String, usize>,
+    /// Global name -> (storage, size), for those asked for.
+    pub globals: HashMap<String, (usize, usize)>,
+}
+
 pub struct StreamRec {
     pub index: u32,
     pub flags: u32,
@@ -87,6 +98,10 @@ pub struct State {
     pub next_event: u32,
     /// (host stub, cudaFuncAttribute) -> value, from `cudaFuncSetAttribute`.
     pub func_attrs: HashMap<(usize, i32), i32>,
+    /// Library handle -> library (unloaded ones are removed).
+    pub libraries: HashMap<usize, LibraryRec>,
+    pub libraries_loaded: usize,
+    pub library_kernels_made: usize,
     pub device_flags: u32,
     pub cache_config: i32,
     pub limits: HashMap<i32, usize>,
@@ -102,6 +117,12 @@ pub fn lock() -> MutexGuard<'static, State> {
 /// programs), so that they too are the same from run to run.
 pub const STREAM_HANDLE_BASE: usize = 0x5354_0000_0000;
 pub const EVENT_HANDLE_BASE: usize = 0x4556_0000_0000;
+
+/// Handles of libraries and of the kernels taken from them (`cudaLibrary_t`,
+/// `cudaKernel_t`): fixed fake addresses as well. A library kernel's handle is its key in
+/// `State::kernels`, so every launch path accepts it, as the real runtime does.
+pub const LIBRARY_HANDLE_BASE: usize = 0x4C49_0000_0000;
+pub const LIBRARY_KERNEL_HANDLE_BASE: usize = 0x4C4B_0000_0000;
 
 pub const STREAM_LEGACY: usize = 1;
 pub const STREAM_PER_THREAD: usize = 2;

@@ -13,6 +13,7 @@ use crate::errors::{CudaError, SUCCESS};
 
 pub mod device;
 pub mod launch;
+pub mod library;
 pub mod memory;
 pub mod register;
 pub mod stream;

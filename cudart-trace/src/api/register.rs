@@ -50,7 +50,10 @@ fn preference(img: &Image) -> (u32, u32) {
     }
 }
 
-fn modules_of(images: &[Image], warnings: &mut Vec<String>) -> Vec<(LayoutSource, Module)> {
+pub(crate) fn modules_of(
+    images: &[Image],
+    warnings: &mut Vec<String>,
+) -> Vec<(LayoutSource, Module)> {
     let mut order: Vec<&Image> = images.iter().collect();
     order.sort_by_key(|i| preference(i));
     let mut out = Vec::new();
