@@ -68,12 +68,12 @@ pub enum Emit {
     /// Cargo links (the default).
     #[default]
     StaticLib,
-    /// One cubin per file and real architecture: `$OUT_DIR/{name}/{stem}.sm_90.cubin`.
+    /// One cubin per file and real architecture: `$OUT_DIR/cudafe-rs/{name}/{stem}.sm_90.cubin`.
     Cubin,
     /// One PTX file per file and virtual architecture:
-    /// `$OUT_DIR/{name}/{stem}.compute_90.ptx`.
+    /// `$OUT_DIR/cudafe-rs/{name}/{stem}.compute_90.ptx`.
     Ptx,
-    /// One fat binary per file: `$OUT_DIR/{name}/{stem}.fatbin`.
+    /// One fat binary per file: `$OUT_DIR/cudafe-rs/{name}/{stem}.fatbin`.
     Fatbin,
 }
 

@@ -1,0 +1,7 @@
+fn main() {
+    // One architecture keeps the build short; `CUDAARCHS` overrides it (e.g. `CUDAARCHS=80`).
+    build_helper::Build::new()
+        .file("kernels/managed.cu")
+        .arch("90")
+        .compile("managed_kernels");
+}
