@@ -44,8 +44,9 @@ fn run(program: &Path, args: &[&str], dir: &Path) -> Output {
 }
 
 const CASES: &[&[&str]] = &[
-    // No arguments, and the informational options.
+    // No arguments, an empty input name, and the informational options.
     &[],
+    &[""],
     &["--version"],
     &["-v"],
     &["-V"],

@@ -46,8 +46,11 @@ fn run() -> i32 {
         engine.command_line_control(id, level);
     }
     // Until the input file is read the summary says "in this compilation"; standard input
-    // has no name at all.
-    if opts.input.as_deref().is_some_and(|i| i != "-")
+    // has no name at all, nor has an empty file name.
+    if opts
+        .input
+        .as_deref()
+        .is_some_and(|i| i != "-" && !i.is_empty())
         && let Some(name) = opts.primary_name()
     {
         engine.set_primary_name(name.as_bytes());
@@ -208,6 +211,9 @@ fn read_input(input: &OsStr) -> Result<Vec<u8>, Option<String>> {
             .read_to_end(&mut text)
             .map(|_| text)
             .map_err(|e| Some(os_reason(&e)));
+    }
+    if input.is_empty() {
+        return Err(Some("invalid file name".into()));
     }
     let path = Path::new(input);
     match fs::metadata(path) {
