@@ -4,6 +4,7 @@
 
 pub mod edit;
 pub mod host;
+pub mod lambda;
 pub mod layout;
 pub mod mangle;
 pub mod module_id;

@@ -206,6 +206,8 @@ struct HostEmitter<'a> {
     /// Where host code first refers to a kernel or device variable whose host reference name
     /// is an internal-linkage one (separate compilation only).
     first_internal_reference: Option<Offset>,
+    /// The extended lambdas (with `--extended-lambda`).
+    lambdas: super::lambda::ExtLambdas,
 }
 
 impl<'a> HostEmitter<'a> {
@@ -227,6 +229,11 @@ impl<'a> HostEmitter<'a> {
             device_body: 0,
             referenced: Default::default(),
             first_internal_reference: None,
+            lambdas: if opts.extended_lambda {
+                super::lambda::collect(&a.unit.decls, &a.sema, &a.interner, map, &opts.module_id)
+            } else {
+                Default::default()
+            },
         }
     }
 
@@ -410,10 +417,46 @@ impl<'a> HostEmitter<'a> {
         );
     }
 
+    /// The extended-lambda preamble in front of the sentinel type, which goes under `#if 0`
+    /// as usual (see [`super::lambda`]).
+    fn lambda_preamble(&mut self, span: Span) {
+        let marker = super::edit::line_marker(self.map, self.map.presumed(span.lo));
+        let text = format!(
+            "\n# 1 \"nvcc_internal_extended_lambda_implementation\"\n{}#if 0\n{marker}",
+            self.lambdas.preamble()
+        );
+        self.edits.replace(
+            span,
+            vec![
+                Piece::text(text),
+                Piece::Verbatim(span),
+                Piece::text("\n#endif\n"),
+            ],
+        );
+    }
+
+    /// An extended `__device__` lambda: the wrapper object that stands for it on the host,
+    /// the lambda kept under `#if 0`.
+    fn device_lambda(&mut self, e: &'a Expr, wrapper: String) {
+        self.edits.replace(
+            e.span,
+            vec![
+                Piece::text(wrapper),
+                Piece::text(" \n#if 0\n"),
+                Piece::Verbatim(e.span),
+                Piece::text("\n#endif\n"),
+            ],
+        );
+    }
+
     fn simple_declaration(&mut self, d: &'a Decl, specs: &'a DeclSpecs, ids: &'a [InitDeclarator]) {
         self.note_size_t(d, specs, ids);
         if self.is_device_builtin(specs, ids) {
-            self.if_zero(d.span);
+            if self.opts.extended_lambda && self.text(d.span).contains(super::lambda::SENTINEL) {
+                self.lambda_preamble(d.span);
+            } else {
+                self.if_zero(d.span);
+            }
             return;
         }
         // Variables in device memory.
@@ -1104,6 +1147,15 @@ impl<'a> Visitor<'a> for HostEmitter<'a> {
             ExprKind::Name(n) => {
                 self.managed_use(n);
                 self.note_reference(n);
+            }
+            ExprKind::Lambda(l) => {
+                if let Some(x) = self.lambdas.get(l)
+                    && x.space == super::lambda::Space::Device
+                {
+                    let wrapper = x.device_wrapper();
+                    self.device_lambda(e, wrapper);
+                    return;
+                }
             }
             _ => {}
         }

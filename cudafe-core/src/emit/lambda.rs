@@ -1,0 +1,579 @@
+//! Extended lambdas (`--extended-lambda`) in the host file.
+//!
+//! # What cudafe++ 13.0 writes (verified against the real binary)
+//!
+//! An *extended lambda* is a lambda expression with `__device__` among the attributes
+//! between its introducer and its body: `[=] __device__ (float x) { ... }` is a *device
+//! lambda*, `[=] __host__ __device__ (int x) { ... }` a *host-device (HD) lambda*. Lambdas
+//! with no execution space or `__host__` alone are ordinary and left alone.
+//!
+//! ## The tag: enclosing function and ordinal
+//!
+//! Each extended lambda is named by a tag type `__nv_dl_tag<U, func, N>`: `U` the type of
+//! a pointer to the enclosing function, `func` its address, `N` the lambda's ordinal.
+//!
+//! - The ordinal counts the **extended** lambdas (device and HD together) of one enclosing
+//!   function in source order, **from 1**; ordinary lambdas do not count
+//!   (`g(){ auto h = [](int){..}; k<<<>>>([=] __device__ ..); }` gives ordinal 1). Each
+//!   function starts again at 1 (`Scaler::run` and `Scaler::shift` both have 1).
+//! - The enclosing function is the innermost named function around the lambda (a lambda in a
+//!   lambda belongs to the outer function).
+//! - `U` is printed as EDG prints types, keeping parameter names and dropping default
+//!   arguments: `int (*)(void)` for `main`, `int (*)(int q, float * p)` for
+//!   `static int g(int q, float *p = 0)`, `void (Scaler::*)(float * d, int n) const` for a
+//!   const member function, `void (*)(T * d, int n, T s)` in a function template.
+//! - `func` is `(& ::main)`, `(& ::g)` (static functions too), `(&Scaler::run)` for members
+//!   (the class name as seen from the class, not fully qualified: `(&S::f)` for `ns::S::f`),
+//!   `(& ::scale_all< T> )` in a function template.
+//!
+//! We print `U` as `decltype(func)` (the same type, for a function that is not
+//! overloaded) — see [`ExtLambda::tag`].
+//!
+//! ## Device lambdas: the call-site replacement
+//!
+//! The lambda expression is replaced by the construction of a wrapper object whose type
+//! names the tag and the types of the captured variables, and the original lambda is kept
+//! under `#if 0` (its body, again, under a nested `#if 0`; the host compiler never sees it):
+//!
+//! ```text
+//! apply<<<1, 16>>>(d, 16, [=] __device__(float x) { return x * k; });
+//! ```
+//! becomes
+//! ```text
+//! (__cudaPushCallConfiguration(1, 16)) ? (void)0 : apply(d, 16, __nv_dl_wrapper_t< __nv_dl_tag<int (*)(void),(& ::main),2> , typename __nvdl_remove_ref<decltype(k)>::type>( __nv_dl_tag<int (*)(void),(& ::main),2> {} , k) 
+//! #if 0
+//! [=](float 
+//! # 32
+//! x) 
+//! { }
+//! #if 0
+//! # 32
+//! { return x * (k); } 
+//! #endif
+//! #endif
+//! ); 
+//! ```
+//!
+//! With no captures: `__nv_dl_wrapper_t< TAG >( TAG {} )`. Each capture adds a type to the
+//! template arguments (`, T`) and an argument to the constructor (`, a`):
+//!
+//! | capture | type | argument |
+//! |---|---|---|
+//! | `x` (explicit or implicit, by copy) | `typename __nvdl_remove_ref<decltype(x)>::type` | `x` |
+//! | `s = e` | `typename __nv_lambda_trait_remove_cv<typename __nvdl_remove_ref<decltype((e))>::type>::type` | `(e)` |
+//! | `*this` | `typename __nvdl_remove_const<typename __nvdl_remove_ref<decltype(*this) > ::type> :: type const` | `*this` |
+//!
+//! Order: the explicit captures in list order, then the implicit ones (`[=]`) in order of
+//! first use in the body (`[=]{ (float)c + x * a + b; }` captures `c, a, b`;
+//! `[=, *this]{ x + a + m; }` captures `*this, a`). Only variables local to the enclosing
+//! function (parameters included) that the body names are captured; unused ones are not.
+//! Arrays are captured as arrays (`decltype(arr)` is `int [3]`; the preamble's
+//! `__nv_lambda_field_type` wraps them).
+//!
+//! The stub file (written by cicc, not by us) then names the closure types by their device
+//! mangled names: `typedef __nv_dl_wrapper_t<__nv_dl_tag<int (*)(),(&     ::main), 1> >
+//! _ZZ4mainEUlfE_;`, and host stubs `__device_stub__Z5applyIZ4mainEUnvdl0_PFivE4main1_EvPfiT_`
+//! (host mangling `Unvdl<captures>_<fn type><fn name><ordinal>_<capture types>`), and it
+//! specializes `__wrapper__device_stub_apply<_ZZ4mainEUlfE_>`: our host file only has to
+//! make the same `__nv_dl_wrapper_t<...>` types.
+//!
+//! ## Host-device lambdas
+//!
+//! The lambda stays (CUDA attributes removed, printed on one line) and is passed to a
+//! factory that wraps it:
+//!
+//! ```text
+//! auto add_off = [=] __host__ __device__(int x) { return x + off; };
+//! ```
+//! becomes
+//! ```text
+//! auto add_off = __nv_hdl_create_wrapper_t< false, false, __nv_dl_tag<int (*)(void),(& ::main),2> , typename __nvdl_remove_ref<decltype(off)>::type>::__nv_hdl_create_wrapper( [=](int x) { return x + (off); } , off) ; typedef decltype(add_off) __T1;
+//! ```
+//!
+//! The booleans are `IsMutable` and `HasFuncPtrConv` (true for a lambda with no captures and
+//! no `mutable`: `__nv_hdl_create_wrapper_t< false, true, TAG >::__nv_hdl_create_wrapper(
+//! [](int x) { return 2 * x; } )`). Not implemented yet.
+//!
+//! ## `typedef decltype(v) __TN;`
+//!
+//! After the declaration of every block-scope variable whose initializer is a lambda (any
+//! lambda, extended or not), cudafe++ appends ` typedef decltype(v) __TN;` on the same line
+//! (`auto h = [](int x) { return x; } ; typedef decltype(h) __T0;`), `N` counting in the
+//! translation unit from 0. Harmless to leave out (not implemented).
+//!
+//! ## The preamble
+//!
+//! `cuda_runtime.h` declares, under `__CUDACC_EXTENDED_LAMBDA__`, the sentinel
+//! `struct __device_builtin__ __nv_lambda_preheader_injection { };` (line 124). Like every
+//! `__device_builtin__` type it goes under `#if 0`; right before that `#if 0` cudafe++
+//! writes `# 1 "nvcc_internal_extended_lambda_implementation"` and the wrapper library:
+//!
+//! 1. helpers (`__nvdl_remove_ref`, `__nvdl_remove_const`, `__nv_dl_tag`,
+//!    `__nv_lambda_array_wrapper` and `__nv_lambda_field_type` for 1 to 7 dimensions), the
+//!    primary `__nv_dl_wrapper_t`, its zero-capture specialization and the
+//!    `__nv_dl_trailing_return_tag` one (fixed text, [`PREAMBLE_HEAD`]);
+//! 2. for each capture count N > 0 that some device lambda of the unit has (a bitmap, not
+//!    1..max), two specializations of `__nv_dl_wrapper_t` with N fields ([`dl_wrapper`]);
+//! 3. the `__nv_hdl_helper` statics in an anonymous namespace and the primary
+//!    `__nv_hdl_wrapper_t` (fixed, [`PREAMBLE_HDL_HEAD`]);
+//! 4. for each capture count N ≥ 0 some HD lambda has, the `__nv_hdl_wrapper_t`
+//!    specializations (not generated yet);
+//! 5. `__nv_hdl_helper_trait_outer`, `__nv_hdl_create_wrapper_t`, the cv-removal traits and
+//!    the three trait macros `__nv_is_extended_device_lambda_closure_type(X)`,
+//!    `__nv_is_extended_device_lambda_with_preserved_return_type(X)`,
+//!    `__nv_is_extended_host_device_lambda_closure_type(X)` (fixed, [`PREAMBLE_TAIL`]).
+//!    Without `--extended-lambda` the prelude defines those three macros as `false` instead.
+//!
+//! Then the sentinel follows as usual:
+//! `#if 0\n# 124 ".../cuda_runtime.h"\nstruct __nv_lambda_preheader_injection { }; \n#endif`.
+
+use std::collections::BTreeSet;
+
+use crate::intern::{FxHashMap, FxHashSet, Interner, Symbol};
+use crate::sema::{EntityId, EntityKind, ScopeKind, Sema};
+use crate::source_map::{Offset, SourceMap, Span};
+use crate::syntax::ast::*;
+use crate::syntax::visit::{self, Visitor};
+
+/// The fixed start of the preamble, up to the device wrappers with captures.
+pub const PREAMBLE_HEAD: &str = include_str!("lambda/preamble_head.txt");
+/// The fixed part between the device wrappers and the host-device ones.
+pub const PREAMBLE_HDL_HEAD: &str = include_str!("lambda/preamble_hdl_head.txt");
+/// The fixed end of the preamble (the traits and their macros).
+pub const PREAMBLE_TAIL: &str = include_str!("lambda/preamble_tail.txt");
+
+/// The sentinel type the preamble goes in front of.
+pub const SENTINEL: &str = "__nv_lambda_preheader_injection";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Space {
+    Device,
+    HostDevice,
+}
+
+/// One capture of an extended lambda, as the wrapper gets it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cap {
+    /// A variable by copy (explicit or implicit).
+    Var(String),
+    /// `name = init`: the initializer's text.
+    Init(String),
+    /// `*this`.
+    StarThis,
+    /// `this` (unverified spelling).
+    This,
+}
+
+impl Cap {
+    fn ty(&self) -> String {
+        match self {
+            Cap::Var(n) => format!("typename __nvdl_remove_ref<decltype({n})>::type"),
+            Cap::Init(e) => format!(
+                "typename __nv_lambda_trait_remove_cv<typename __nvdl_remove_ref<decltype(({e}))>::type>::type"
+            ),
+            Cap::StarThis => "typename __nvdl_remove_const<typename __nvdl_remove_ref<decltype(*this) > ::type> :: type const".into(),
+            Cap::This => "typename __nvdl_remove_ref<decltype(this)>::type".into(),
+        }
+    }
+
+    fn arg(&self) -> String {
+        match self {
+            Cap::Var(n) => n.clone(),
+            Cap::Init(e) => format!("({e})"),
+            Cap::StarThis => "*this".into(),
+            Cap::This => "this".into(),
+        }
+    }
+}
+
+/// An extended lambda of the unit.
+#[derive(Debug, Clone)]
+pub struct ExtLambda {
+    pub space: Space,
+    /// From 1, per enclosing function.
+    pub ordinal: u32,
+    /// The enclosing function's address as cudafe++ writes it: `& ::main`, `&S::f`.
+    pub parent: String,
+    pub captures: Vec<Cap>,
+    pub is_mutable: bool,
+}
+
+impl ExtLambda {
+    /// `__nv_dl_tag<U,(func),N>`. cudafe++ spells `U` out (`int (*)(void)`); we write
+    /// `decltype(func)`, the same type.
+    pub fn tag(&self) -> String {
+        format!(
+            "__nv_dl_tag<decltype({p}),({p}),{n}>",
+            p = self.parent,
+            n = self.ordinal
+        )
+    }
+
+    /// What a device lambda is replaced by:
+    /// `__nv_dl_wrapper_t< TAG , T1>( TAG {} , a1)`.
+    pub fn device_wrapper(&self) -> String {
+        let tag = self.tag();
+        let mut tys = String::new();
+        let mut args = String::new();
+        for c in &self.captures {
+            if tys.is_empty() {
+                tys.push_str(" , ");
+            } else {
+                tys.push_str(", ");
+            }
+            tys.push_str(&c.ty());
+            args.push_str(", ");
+            args.push_str(&c.arg());
+        }
+        if tys.is_empty() {
+            tys.push(' ');
+        }
+        format!("__nv_dl_wrapper_t< {tag}{tys}>( {tag} {{}} {args})")
+    }
+}
+
+/// The extended lambdas of a unit, by the offset of their introducer.
+#[derive(Debug, Default)]
+pub struct ExtLambdas {
+    pub by_intro: FxHashMap<Offset, ExtLambda>,
+    /// Capture counts of the device lambdas.
+    pub device_counts: BTreeSet<usize>,
+    /// Capture counts of the host-device lambdas.
+    pub host_device_counts: BTreeSet<usize>,
+}
+
+impl ExtLambdas {
+    pub fn get(&self, l: &Lambda) -> Option<&ExtLambda> {
+        self.by_intro.get(&l.intro_span.lo)
+    }
+
+    /// The preamble written in front of the sentinel (without its leading line marker).
+    pub fn preamble(&self) -> String {
+        let mut s = String::from(PREAMBLE_HEAD);
+        for &n in &self.device_counts {
+            if n > 0 {
+                s.push_str(&dl_wrapper(n));
+            }
+        }
+        s.push_str(PREAMBLE_HDL_HEAD);
+        // TODO: the `__nv_hdl_wrapper_t` specializations for `host_device_counts`.
+        s.push_str(PREAMBLE_TAIL);
+        s
+    }
+}
+
+/// The two `__nv_dl_wrapper_t` specializations for `n` captures, as cudafe++ writes them.
+pub fn dl_wrapper(n: usize) -> String {
+    let fs: Vec<String> = (1..=n).map(|i| format!("F{i}")).collect();
+    let tparams: String = fs.iter().map(|f| format!(", typename {f}")).collect();
+    let targs: String = fs.iter().map(|f| format!(", {f}")).collect();
+    let fields: String = (1..=n)
+        .map(|i| format!("typename __nv_lambda_field_type<F{i}>::type f{i};\n"))
+        .collect();
+    let params = (1..=n)
+        .map(|i| format!("F{i} in{i}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let inits = (1..=n)
+        .map(|i| format!("f{i}(in{i})"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let trtag = "__nv_dl_trailing_return_tag<U, func, Return, Id>";
+    format!(
+        "template <typename Tag{tparams}>\nstruct __nv_dl_wrapper_t<Tag{targs}> {{\n{fields}__nv_dl_wrapper_t(Tag,{params}) : {inits} {{ }}\ntemplate <typename...U1>\nint operator()(U1...) {{ return 0; }}\n}};\n\n\
+template <typename U, U func, typename Return, unsigned Id{tparams}>\nstruct __nv_dl_wrapper_t<{trtag}{targs}> {{\n{fields}__nv_dl_wrapper_t({trtag},{params}) : {inits} {{ }}\ntemplate <typename...U1>\nReturn operator()(U1...) {{ __builtin_unreachable(); }}\n}};\n\n\n"
+    )
+}
+
+/// The execution space of a lambda from its attributes, if it is extended.
+pub fn space(l: &Lambda, interner: &Interner) -> Option<Space> {
+    let is = |name: &str, a: &Attribute| {
+        a.syntax == AttrSyntax::Gnu && a.namespace.is_none() && interner.name(a.name) == name
+    };
+    let device = l.attrs.iter().any(|a| is("device", a));
+    let host = l.attrs.iter().any(|a| is("host", a));
+    match (device, host) {
+        (true, false) => Some(Space::Device),
+        (true, true) => Some(Space::HostDevice),
+        _ => None,
+    }
+}
+
+/// Finds the extended lambdas of a unit, their enclosing functions, ordinals and captures.
+pub fn collect(
+    decls: &[Decl],
+    sema: &Sema,
+    interner: &Interner,
+    map: &SourceMap,
+    module_id: &str,
+) -> ExtLambdas {
+    let mut c = Collector {
+        sema,
+        interner,
+        map,
+        module_id,
+        out: ExtLambdas::default(),
+        functions: Vec::new(),
+        classes: Vec::new(),
+        templates: Vec::new(),
+        ordinals: FxHashMap::default(),
+    };
+    visit::walk_decls(&mut c, decls);
+    c.out
+}
+
+struct Collector<'a> {
+    sema: &'a Sema,
+    interner: &'a Interner,
+    map: &'a SourceMap,
+    module_id: &'a str,
+    out: ExtLambdas,
+    /// Enclosing function definitions: the parent expression (`None`: not nameable) and the
+    /// key of its ordinal counter.
+    functions: Vec<(Option<String>, Offset)>,
+    /// Names of the classes being visited (`None` for unnamed ones).
+    classes: Vec<Option<String>>,
+    /// Template heads around the declaration being visited.
+    templates: Vec<&'a TemplateHead>,
+    ordinals: FxHashMap<Offset, u32>,
+}
+
+impl<'a> Collector<'a> {
+    fn text(&self, span: Span) -> &'a str {
+        std::str::from_utf8(self.map.slice(span)).unwrap_or("")
+    }
+
+    fn sym(&self, s: Symbol) -> String {
+        self.interner.name(s).into_owned()
+    }
+
+    fn namespace_prefix(&self, e: EntityId) -> String {
+        let mut parts = Vec::new();
+        let mut scope = self.sema.entity(e).parent;
+        loop {
+            let sc = self.sema.scope(scope);
+            if sc.kind != ScopeKind::Namespace {
+                break;
+            }
+            let Some(owner) = sc.entity else { break };
+            match self.sema.entity(owner).name {
+                Some(n) => parts.push(self.sym(n)),
+                None => parts.push(format!("_GLOBAL__N_{}", self.module_id)),
+            }
+            match sc.parent {
+                Some(p) => scope = p,
+                None => break,
+            }
+        }
+        parts.reverse();
+        let mut s = String::from("::");
+        for p in parts {
+            s.push_str(&p);
+            s.push_str("::");
+        }
+        s
+    }
+
+    /// `& ::f`, `&S::f`, `& ::f< T>` for a function definition.
+    fn parent_of(&self, f: &FunctionDef) -> Option<String> {
+        let name = f.declarator.name.as_ref()?;
+        let ident = name.ident()?;
+        let e = f.entity?;
+        let targs = match self.templates.last() {
+            Some(h) if !h.params.is_empty() => {
+                let args: Vec<String> = h
+                    .params
+                    .iter()
+                    .map(|p| {
+                        let n = p.name.map(|n| self.sym(n)).unwrap_or_default();
+                        if p.pack { format!("{n}...") } else { n }
+                    })
+                    .collect();
+                format!("< {}> ", args.join(", "))
+            }
+            _ => String::new(),
+        };
+        let member = self.sema.scope(self.sema.entity(e).parent).kind == ScopeKind::Class;
+        if member {
+            if name.segments.len() >= 2 {
+                // Out of class: `C::f` as written.
+                return Some(format!("&{}{targs}", self.text(name.span)));
+            }
+            let class = self.classes.last()?.as_ref()?;
+            return Some(format!("&{class}::{}{targs}", self.sym(ident)));
+        }
+        Some(format!("& {}{}{targs}", self.namespace_prefix(e), self.sym(ident)))
+    }
+
+    fn captures(&self, l: &'a Lambda) -> Vec<Cap> {
+        let mut caps = Vec::new();
+        let mut seen: FxHashSet<Symbol> = FxHashSet::default();
+        let mut default_copy = false;
+        for c in &l.captures {
+            match c {
+                Capture::DefaultCopy => default_copy = true,
+                Capture::DefaultRef => {}
+                Capture::This => caps.push(Cap::This),
+                Capture::StarThis => caps.push(Cap::StarThis),
+                Capture::Var { name, .. } => {
+                    seen.insert(*name);
+                    caps.push(Cap::Var(self.sym(*name)));
+                }
+                Capture::Init { name, init, .. } => {
+                    seen.insert(*name);
+                    let text = match &**init {
+                        Initializer::Assign(e) | Initializer::Brace(e) => {
+                            self.text(e.span).to_string()
+                        }
+                        Initializer::Paren(_, s) => self.text(*s).to_string(),
+                        _ => String::new(),
+                    };
+                    caps.push(Cap::Init(text));
+                }
+            }
+        }
+        if default_copy {
+            let mut uses = Uses {
+                sema: self.sema,
+                before: l.intro_span.lo,
+                found: Vec::new(),
+            };
+            uses.stmt(&l.body);
+            for (sym, _) in uses.found {
+                if seen.insert(sym) {
+                    caps.push(Cap::Var(self.sym(sym)));
+                }
+            }
+        }
+        caps
+    }
+}
+
+impl<'a> Visitor<'a> for Collector<'a> {
+    fn decl(&mut self, d: &'a Decl) {
+        match &d.kind {
+            DeclKind::Template { head, decl } => {
+                self.templates.push(head);
+                visit::template_head(self, head);
+                self.decl(decl);
+                self.templates.pop();
+            }
+            _ => visit::walk_decl(self, d),
+        }
+    }
+
+    fn class(&mut self, c: &'a ClassSpec) {
+        let name = c
+            .name
+            .as_ref()
+            .and_then(|n| n.ident())
+            .map(|s| self.sym(s));
+        self.classes.push(name);
+        let saved = std::mem::take(&mut self.templates);
+        visit::walk_class(self, c);
+        self.templates = saved;
+        self.classes.pop();
+    }
+
+    fn function_def(&mut self, f: &'a FunctionDef) {
+        let parent = self.parent_of(f);
+        self.functions.push((parent, f.body_span.lo));
+        let saved = std::mem::take(&mut self.templates);
+        visit::walk_function_def(self, f);
+        self.templates = saved;
+        self.functions.pop();
+    }
+
+    fn lambda(&mut self, l: &'a Lambda) {
+        if let Some(space) = space(l, self.interner)
+            && let Some((Some(parent), key)) = self.functions.last().cloned()
+        {
+            let ord = {
+                let o = self.ordinals.entry(key).or_insert(0);
+                *o += 1;
+                *o
+            };
+            let captures = self.captures(l);
+            match space {
+                Space::Device => self.out.device_counts.insert(captures.len()),
+                Space::HostDevice => self.out.host_device_counts.insert(captures.len()),
+            };
+            self.out.by_intro.insert(
+                l.intro_span.lo,
+                ExtLambda {
+                    space,
+                    ordinal: ord,
+                    parent,
+                    captures,
+                    is_mutable: l.is_mutable,
+                },
+            );
+        }
+        visit::walk_lambda(self, l);
+    }
+}
+
+/// The local variables declared before `before` that a lambda body names, in order of
+/// first use.
+struct Uses<'a> {
+    sema: &'a Sema,
+    before: Offset,
+    found: Vec<(Symbol, EntityId)>,
+}
+
+impl<'a> Visitor<'a> for Uses<'a> {
+    fn expr(&mut self, e: &'a Expr) {
+        if let ExprKind::Name(n) = &e.kind
+            && !n.global
+            && n.segments.len() == 1
+            && let Some(ent) = n.resolution.entity()
+            && let Some(sym) = n.ident()
+        {
+            let x = self.sema.entity(ent);
+            let local = matches!(
+                self.sema.scope(x.parent).kind,
+                ScopeKind::Function | ScopeKind::Block
+            );
+            if matches!(x.kind, EntityKind::Variable | EntityKind::Parameter)
+                && local
+                && !x.flags.is_static
+                && x.first_decl().lo < self.before
+                && !self.found.iter().any(|(_, f)| *f == ent)
+            {
+                self.found.push((sym, ent));
+            }
+        }
+        visit::walk_expr(self, e);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_capture_wrappers() {
+        let expect = "template <typename Tag, typename F1>\nstruct __nv_dl_wrapper_t<Tag, F1> {\ntypename __nv_lambda_field_type<F1>::type f1;\n__nv_dl_wrapper_t(Tag,F1 in1) : f1(in1) { }\ntemplate <typename...U1>\nint operator()(U1...) { return 0; }\n};\n\ntemplate <typename U, U func, typename Return, unsigned Id, typename F1>\nstruct __nv_dl_wrapper_t<__nv_dl_trailing_return_tag<U, func, Return, Id>, F1> {\ntypename __nv_lambda_field_type<F1>::type f1;\n__nv_dl_wrapper_t(__nv_dl_trailing_return_tag<U, func, Return, Id>,F1 in1) : f1(in1) { }\ntemplate <typename...U1>\nReturn operator()(U1...) { __builtin_unreachable(); }\n};\n\n\n";
+        assert_eq!(dl_wrapper(1), expect);
+    }
+
+    #[test]
+    fn device_wrapper_text() {
+        let l = ExtLambda {
+            space: Space::Device,
+            ordinal: 2,
+            parent: "& ::main".into(),
+            captures: vec![Cap::Var("k".into())],
+            is_mutable: false,
+        };
+        assert_eq!(
+            l.device_wrapper(),
+            "__nv_dl_wrapper_t< __nv_dl_tag<decltype(& ::main),(& ::main),2> , typename __nvdl_remove_ref<decltype(k)>::type>( __nv_dl_tag<decltype(& ::main),(& ::main),2> {} , k)"
+        );
+        let l = ExtLambda { captures: vec![], ..l };
+        assert_eq!(
+            l.device_wrapper(),
+            "__nv_dl_wrapper_t< __nv_dl_tag<decltype(& ::main),(& ::main),2> >( __nv_dl_tag<decltype(& ::main),(& ::main),2> {} )"
+        );
+    }
+}
