@@ -40,18 +40,18 @@
 //! ```
 //! becomes
 //! ```text
-//! (__cudaPushCallConfiguration(1, 16)) ? (void)0 : apply(d, 16, __nv_dl_wrapper_t< __nv_dl_tag<int (*)(void),(& ::main),2> , typename __nvdl_remove_ref<decltype(k)>::type>( __nv_dl_tag<int (*)(void),(& ::main),2> {} , k) 
+//! (__cudaPushCallConfiguration(1, 16)) ? (void)0 : apply(d, 16, __nv_dl_wrapper_t< __nv_dl_tag<int (*)(void),(& ::main),2> , typename __nvdl_remove_ref<decltype(k)>::type>( __nv_dl_tag<int (*)(void),(& ::main),2> {} , k)
 //! #if 0
-//! [=](float 
+//! [=](float
 //! # 32
-//! x) 
+//! x)
 //! { }
 //! #if 0
 //! # 32
-//! { return x * (k); } 
+//! { return x * (k); }
 //! #endif
 //! #endif
-//! ); 
+//! );
 //! ```
 //!
 //! With no captures: `__nv_dl_wrapper_t< TAG >( TAG {} )`. Each capture adds a type to the
@@ -90,9 +90,18 @@
 //! auto add_off = __nv_hdl_create_wrapper_t< false, false, __nv_dl_tag<int (*)(void),(& ::main),2> , typename __nvdl_remove_ref<decltype(off)>::type>::__nv_hdl_create_wrapper( [=](int x) { return x + (off); } , off) ; typedef decltype(add_off) __T1;
 //! ```
 //!
-//! The booleans are `IsMutable` and `HasFuncPtrConv` (true for a lambda with no captures and
-//! no `mutable`: `__nv_hdl_create_wrapper_t< false, true, TAG >::__nv_hdl_create_wrapper(
-//! [](int x) { return 2 * x; } )`). Not implemented yet.
+//! The booleans are `IsMutable` and `HasFuncPtrConv`, true for a lambda with no
+//! lambda-capture at all, `mutable` or not (`__nv_hdl_create_wrapper_t< false, true, TAG
+//! >::__nv_hdl_create_wrapper( [](int x) { return 2 * x; } )`, `< true, true, ..` for
+//! `[](int x) mutable {..}`), false as soon as there is a capture default even if nothing is
+//! captured (`[=](int x) { return x; }` gives `< false, false, TAG >`). With no captures the
+//! call ends ` )`; otherwise ` , a1, a2)`. The capture types and arguments are those of
+//! device lambdas (below). An HD lambda cannot capture by reference (cudafe++ rejects
+//! `[&]`).
+//!
+//! We keep the lambda where it is (CUDA attributes removed, edits inside it applied, on as
+//! many lines as it was written) and write the factory call around it; the host compiler
+//! sees the same types.
 //!
 //! ## `typedef decltype(v) __TN;`
 //!
@@ -116,8 +125,11 @@
 //!    1..max), two specializations of `__nv_dl_wrapper_t` with N fields ([`dl_wrapper`]);
 //! 3. the `__nv_hdl_helper` statics in an anonymous namespace and the primary
 //!    `__nv_hdl_wrapper_t` (fixed, [`PREAMBLE_HDL_HEAD`]);
-//! 4. for each capture count N ≥ 0 some HD lambda has, the `__nv_hdl_wrapper_t`
-//!    specializations (not generated yet);
+//! 4. for each capture count N ≥ 0 some HD lambda has (a bitmap again: a unit with HD
+//!    lambdas of 0, 1 and 3 captures gets 0, 1, 3; a unit with none gets none, not even 0),
+//!    four `__nv_hdl_wrapper_t` specializations with N fields, `<IsMutable,HasFuncPtrConv>`
+//!    in the order `<false,false>`, `<true,false>`, `<false,true>`, `<true,true>`
+//!    ([`hdl_wrapper`]);
 //! 5. `__nv_hdl_helper_trait_outer`, `__nv_hdl_create_wrapper_t`, the cv-removal traits and
 //!    the three trait macros `__nv_is_extended_device_lambda_closure_type(X)`,
 //!    `__nv_is_extended_device_lambda_with_preserved_return_type(X)`,
@@ -196,6 +208,9 @@ pub struct ExtLambda {
     pub parent: String,
     pub captures: Vec<Cap>,
     pub is_mutable: bool,
+    /// The lambda has no lambda-capture at all (not even a default), so its closure type
+    /// converts to a function pointer (`HasFuncPtrConv`).
+    pub no_capture: bool,
 }
 
 impl ExtLambda {
@@ -230,6 +245,37 @@ impl ExtLambda {
         }
         format!("__nv_dl_wrapper_t< {tag}{tys}>( {tag} {{}} {args})")
     }
+
+    /// What goes before and after a host-device lambda (its CUDA attributes removed):
+    /// `__nv_hdl_create_wrapper_t< M, F, TAG , T1>::__nv_hdl_create_wrapper( ` and
+    /// ` , a1)`.
+    pub fn host_device_wrapper(&self) -> (String, String) {
+        let mut tys = String::new();
+        let mut args = String::new();
+        for c in &self.captures {
+            if tys.is_empty() {
+                tys.push_str(" , ");
+            } else {
+                tys.push_str(", ");
+            }
+            tys.push_str(&c.ty());
+            args.push_str(if args.is_empty() { " , " } else { ", " });
+            args.push_str(&c.arg());
+        }
+        if tys.is_empty() {
+            tys.push(' ');
+            args.push(' ');
+        }
+        let fpc = self.no_capture;
+        (
+            format!(
+                "__nv_hdl_create_wrapper_t< {}, {fpc}, {}{tys}>::__nv_hdl_create_wrapper( ",
+                self.is_mutable,
+                self.tag()
+            ),
+            format!("{args})"),
+        )
+    }
 }
 
 /// The extended lambdas of a unit, by the offset of their introducer.
@@ -256,7 +302,9 @@ impl ExtLambdas {
             }
         }
         s.push_str(PREAMBLE_HDL_HEAD);
-        // TODO: the `__nv_hdl_wrapper_t` specializations for `host_device_counts`.
+        for &n in &self.host_device_counts {
+            s.push_str(&hdl_wrapper(n));
+        }
         s.push_str(PREAMBLE_TAIL);
         s
     }
@@ -283,6 +331,89 @@ pub fn dl_wrapper(n: usize) -> String {
         "template <typename Tag{tparams}>\nstruct __nv_dl_wrapper_t<Tag{targs}> {{\n{fields}__nv_dl_wrapper_t(Tag,{params}) : {inits} {{ }}\ntemplate <typename...U1>\nint operator()(U1...) {{ return 0; }}\n}};\n\n\
 template <typename U, U func, typename Return, unsigned Id{tparams}>\nstruct __nv_dl_wrapper_t<{trtag}{targs}> {{\n{fields}__nv_dl_wrapper_t({trtag},{params}) : {inits} {{ }}\ntemplate <typename...U1>\nReturn operator()(U1...) {{ __builtin_unreachable(); }}\n}};\n\n\n"
     )
+}
+
+/// The four `__nv_hdl_wrapper_t` specializations for `n` captures (`IsMutable` and
+/// `HasFuncPtrConv` false or true), as cudafe++ writes them.
+pub fn hdl_wrapper(n: usize) -> String {
+    let tparams: String = (1..=n).map(|i| format!(", typename F{i}")).collect();
+    let targs: String = (1..=n).map(|i| format!(", F{i}")).collect();
+    let fields: String = (1..=n)
+        .map(|i| format!("typename __nv_lambda_field_type<F{i}>::type f{i};\n"))
+        .collect();
+    let params: String = (1..=n).map(|i| format!(", F{i} in{i} ")).collect();
+    let inits: String = (1..=n).map(|i| format!("f{i}(in{i}) ,")).collect();
+    let join = |f: &dyn Fn(usize) -> String, tail: &str| {
+        if n == 0 {
+            String::new()
+        } else {
+            let v: Vec<String> = (1..=n).map(f).collect();
+            format!("{}{tail}", v.join(" ,"))
+        }
+    };
+    let copies = join(&|i| format!("f{i}(in.f{i})"), "  , ");
+    let moves = join(&|i| format!("f{i}(std::move(in.f{i}))"), "  , ");
+    let fp_inits = join(&|i| format!("f{i}(in{i})"), "  ");
+    let helper = "__nv_hdl_helper<Tag, OpFuncR, OpFuncArgs...>";
+    let mut s = String::new();
+    for fpc in [false, true] {
+        for mutable in [false, true] {
+            let konst = if mutable { "" } else { "const " };
+            s.push_str(&format!(
+                "template <bool NeverThrows, typename Tag, typename OpFuncR,  typename... OpFuncArgs{tparams}>\n\
+struct __nv_hdl_wrapper_t<{mutable},{fpc},NeverThrows,Tag, OpFuncR(OpFuncArgs...){targs}>\n{{\n{fields}\n \
+typedef OpFuncR(__opfunc_t)(OpFuncArgs...);\n"
+            ));
+            if fpc {
+                let fp_inits = if n == 0 {
+                    String::new()
+                } else {
+                    format!(": {fp_inits}")
+                };
+                s.push_str(&format!(
+                    "template <typename Lambda>\n\
+__nv_hdl_wrapper_t(Tag, Lambda &&lam{params})  {fp_inits}{{ {helper}::fp_noobject_caller = lam; }}\n\n\
+OpFuncR operator() (OpFuncArgs... args) {konst}noexcept(NeverThrows) {{\n\
+return {helper}::fp_noobject_caller(std::forward<OpFuncArgs>(args)...);}}\n\
+operator __opfunc_t * () const {{ return {helper}::fp_noobject_caller; }}\n\n"
+                ));
+            } else {
+                s.push_str(&format!(
+                    " void *data;\n\n\n \
+template <typename Lambda>\n \
+struct manager {{\n     \
+static void *do_copy(void *buf) {{\n       \
+auto ptr = static_cast<Lambda *>(buf);\n       \
+return static_cast<void *>(new Lambda(*ptr));\n     \
+}};\n     \
+static OpFuncR do_call(void *buf, OpFuncArgs... args) {{\n       \
+auto ptr = static_cast<Lambda *>(buf);\n       \
+return (*ptr)(std::forward<OpFuncArgs>(args)...);\n     \
+}};\n     \
+static void do_delete(void *buf) {{\n       \
+auto ptr = static_cast<Lambda *>(buf);\n       \
+delete ptr;\n     \
+}}\n \
+}};\n\
+template <typename Lambda>\n\
+__nv_hdl_wrapper_t(Tag, Lambda &&lam{params})  : {inits}data(static_cast<void *>(new Lambda(std::move(lam)))) {{\n\
+{helper}::fp_copier =   &manager<Lambda>::do_copy;\n \
+{helper}::fp_deleter =   &manager<Lambda>::do_delete;\n \
+{helper}::fp_caller =   &manager<Lambda>::do_call;\n\
+}}\n\n\
+OpFuncR operator() (OpFuncArgs... args) {konst}noexcept(NeverThrows) {{\n\
+return {helper}::fp_caller(data, std::forward<OpFuncArgs>(args)...);}}\n\
+__nv_hdl_wrapper_t(const __nv_hdl_wrapper_t &in) : {copies}data({helper}::fp_copier(in.data)) {{ }}\n\n\
+__nv_hdl_wrapper_t(__nv_hdl_wrapper_t &&in) : {moves}data(in.data) {{ in.data = 0; }}\n\
+~__nv_hdl_wrapper_t(void) {{ {helper}::fp_deleter(data); }}\n"
+                ));
+            }
+            s.push_str(
+                "__nv_hdl_wrapper_t & operator=(const __nv_hdl_wrapper_t &in) = delete;\n\n};\n\n",
+            );
+        }
+    }
+    s
 }
 
 /// The execution space of a lambda from its attributes, if it is extended.
@@ -402,7 +533,11 @@ impl<'a> Collector<'a> {
             let class = self.classes.last()?.as_ref()?;
             return Some(format!("&{class}::{}{targs}", self.sym(ident)));
         }
-        Some(format!("& {}{}{targs}", self.namespace_prefix(e), self.sym(ident)))
+        Some(format!(
+            "& {}{}{targs}",
+            self.namespace_prefix(e),
+            self.sym(ident)
+        ))
     }
 
     fn captures(&self, l: &'a Lambda) -> Vec<Cap> {
@@ -463,11 +598,7 @@ impl<'a> Visitor<'a> for Collector<'a> {
     }
 
     fn class(&mut self, c: &'a ClassSpec) {
-        let name = c
-            .name
-            .as_ref()
-            .and_then(|n| n.ident())
-            .map(|s| self.sym(s));
+        let name = c.name.as_ref().and_then(|n| n.ident()).map(|s| self.sym(s));
         self.classes.push(name);
         let saved = std::mem::take(&mut self.templates);
         visit::walk_class(self, c);
@@ -506,6 +637,7 @@ impl<'a> Visitor<'a> for Collector<'a> {
                     parent,
                     captures,
                     is_mutable: l.is_mutable,
+                    no_capture: l.captures.is_empty(),
                 },
             );
         }
@@ -558,6 +690,46 @@ mod tests {
     }
 
     #[test]
+    fn host_device_wrappers() {
+        let w = hdl_wrapper(1);
+        assert_eq!(w.matches("struct __nv_hdl_wrapper_t<").count(), 4);
+        let fpc = "template <bool NeverThrows, typename Tag, typename OpFuncR,  typename... OpFuncArgs, typename F1>\nstruct __nv_hdl_wrapper_t<false,true,NeverThrows,Tag, OpFuncR(OpFuncArgs...), F1>\n{\ntypename __nv_lambda_field_type<F1>::type f1;\n\n typedef OpFuncR(__opfunc_t)(OpFuncArgs...);\ntemplate <typename Lambda>\n__nv_hdl_wrapper_t(Tag, Lambda &&lam, F1 in1 )  : f1(in1)  { __nv_hdl_helper<Tag, OpFuncR, OpFuncArgs...>::fp_noobject_caller = lam; }\n\nOpFuncR operator() (OpFuncArgs... args) const noexcept(NeverThrows) {\nreturn __nv_hdl_helper<Tag, OpFuncR, OpFuncArgs...>::fp_noobject_caller(std::forward<OpFuncArgs>(args)...);}\noperator __opfunc_t * () const { return __nv_hdl_helper<Tag, OpFuncR, OpFuncArgs...>::fp_noobject_caller; }\n\n__nv_hdl_wrapper_t & operator=(const __nv_hdl_wrapper_t &in) = delete;\n\n};\n\n";
+        assert!(w.contains(fpc));
+        assert!(hdl_wrapper(3).contains("__nv_hdl_wrapper_t(__nv_hdl_wrapper_t &&in) : f1(std::move(in.f1)) ,f2(std::move(in.f2)) ,f3(std::move(in.f3))  , data(in.data) { in.data = 0; }\n"));
+        assert!(hdl_wrapper(0).contains("__nv_hdl_wrapper_t(const __nv_hdl_wrapper_t &in) : data(__nv_hdl_helper<Tag, OpFuncR, OpFuncArgs...>::fp_copier(in.data)) { }\n"));
+    }
+
+    #[test]
+    fn host_device_wrapper_text() {
+        let l = ExtLambda {
+            space: Space::HostDevice,
+            ordinal: 3,
+            parent: "& ::main".into(),
+            captures: vec![Cap::Var("s".into()), Cap::Var("a".into())],
+            is_mutable: false,
+            no_capture: false,
+        };
+        let (before, after) = l.host_device_wrapper();
+        assert_eq!(
+            before,
+            "__nv_hdl_create_wrapper_t< false, false, __nv_dl_tag<decltype(& ::main),(& ::main),3> , typename __nvdl_remove_ref<decltype(s)>::type, typename __nvdl_remove_ref<decltype(a)>::type>::__nv_hdl_create_wrapper( "
+        );
+        assert_eq!(after, " , s, a)");
+        let l = ExtLambda {
+            captures: vec![],
+            is_mutable: true,
+            no_capture: true,
+            ..l
+        };
+        let (before, after) = l.host_device_wrapper();
+        assert_eq!(
+            before,
+            "__nv_hdl_create_wrapper_t< true, true, __nv_dl_tag<decltype(& ::main),(& ::main),3> >::__nv_hdl_create_wrapper( "
+        );
+        assert_eq!(after, " )");
+    }
+
+    #[test]
     fn device_wrapper_text() {
         let l = ExtLambda {
             space: Space::Device,
@@ -565,12 +737,16 @@ mod tests {
             parent: "& ::main".into(),
             captures: vec![Cap::Var("k".into())],
             is_mutable: false,
+            no_capture: false,
         };
         assert_eq!(
             l.device_wrapper(),
             "__nv_dl_wrapper_t< __nv_dl_tag<decltype(& ::main),(& ::main),2> , typename __nvdl_remove_ref<decltype(k)>::type>( __nv_dl_tag<decltype(& ::main),(& ::main),2> {} , k)"
         );
-        let l = ExtLambda { captures: vec![], ..l };
+        let l = ExtLambda {
+            captures: vec![],
+            ..l
+        };
         assert_eq!(
             l.device_wrapper(),
             "__nv_dl_wrapper_t< __nv_dl_tag<decltype(& ::main),(& ::main),2> >( __nv_dl_tag<decltype(& ::main),(& ::main),2> {} )"

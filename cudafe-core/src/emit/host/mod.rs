@@ -1156,6 +1156,16 @@ impl<'a> Visitor<'a> for HostEmitter<'a> {
                     self.device_lambda(e, wrapper);
                     return;
                 }
+                if let Some(x) = self.lambdas.get(l)
+                    && x.space == super::lambda::Space::HostDevice
+                {
+                    // Kept (its CUDA attributes go as usual), passed to the wrapper factory.
+                    let (before, after) = x.host_device_wrapper();
+                    self.edits.replace(
+                        e.span,
+                        vec![Piece::text(before), Piece::Orig(e.span), Piece::text(after)],
+                    );
+                }
             }
             _ => {}
         }
