@@ -478,33 +478,6 @@ impl<'a> Collector<'a> {
         self.interner.name(s).into_owned()
     }
 
-    fn namespace_prefix(&self, e: EntityId) -> String {
-        let mut parts = Vec::new();
-        let mut scope = self.sema.entity(e).parent;
-        loop {
-            let sc = self.sema.scope(scope);
-            if sc.kind != ScopeKind::Namespace {
-                break;
-            }
-            let Some(owner) = sc.entity else { break };
-            match self.sema.entity(owner).name {
-                Some(n) => parts.push(self.sym(n)),
-                None => parts.push(format!("_GLOBAL__N_{}", self.module_id)),
-            }
-            match sc.parent {
-                Some(p) => scope = p,
-                None => break,
-            }
-        }
-        parts.reverse();
-        let mut s = String::from("::");
-        for p in parts {
-            s.push_str(&p);
-            s.push_str("::");
-        }
-        s
-    }
-
     /// `& ::f`, `&S::f`, `& ::f< T>` for a function definition.
     fn parent_of(&self, f: &FunctionDef) -> Option<String> {
         let name = f.declarator.name.as_ref()?;
@@ -535,7 +508,7 @@ impl<'a> Collector<'a> {
         }
         Some(format!(
             "& {}{}{targs}",
-            self.namespace_prefix(e),
+            super::namespace_prefix(self.sema, self.interner, e, self.module_id),
             self.sym(ident)
         ))
     }

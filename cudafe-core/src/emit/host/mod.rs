@@ -336,34 +336,6 @@ impl<'a> HostEmitter<'a> {
         self.sema.scope(self.sema.entity(e).parent).kind == ScopeKind::Class
     }
 
-    /// `::a::b::` for the namespaces around `e` (anonymous ones by their host name).
-    fn namespace_prefix(&self, e: EntityId) -> String {
-        let mut parts = Vec::new();
-        let mut scope = self.sema.entity(e).parent;
-        loop {
-            let sc = self.sema.scope(scope);
-            if sc.kind != ScopeKind::Namespace {
-                break;
-            }
-            let Some(owner) = sc.entity else { break };
-            match self.sema.entity(owner).name {
-                Some(n) => parts.push(self.sym_name(n).into_owned()),
-                None => parts.push(format!("_GLOBAL__N_{}", self.opts.module_id)),
-            }
-            match sc.parent {
-                Some(p) => scope = p,
-                None => break,
-            }
-        }
-        parts.reverse();
-        let mut s = String::from("::");
-        for p in parts {
-            s.push_str(&p);
-            s.push_str("::");
-        }
-        s
-    }
-
     // ---------------------------------------------------------------------------------
     // Declarations
 
@@ -854,7 +826,7 @@ impl<'a> HostEmitter<'a> {
             let at = self.decl_start(&f.specs);
             self.edits.insert(at, "__specialization_static ");
         }
-        let prefix = self.namespace_prefix(e);
+        let prefix = super::namespace_prefix(self.sema, self.interner, e, &self.opts.module_id);
         let call = format!("{{{prefix}{wrapper}<{targs}>({});return;}}", args.join(","));
         self.replace_body(f, Piece::Text(call.into()));
     }
