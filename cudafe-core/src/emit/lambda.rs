@@ -62,6 +62,7 @@
 //! | `x` (explicit or implicit, by copy) | `typename __nvdl_remove_ref<decltype(x)>::type` | `x` |
 //! | `s = e` | `typename __nv_lambda_trait_remove_cv<typename __nvdl_remove_ref<decltype((e))>::type>::type` | `(e)` |
 //! | `*this` | `typename __nvdl_remove_const<typename __nvdl_remove_ref<decltype(*this) > ::type> :: type const` | `*this` |
+//! | `this` (implicit, from a member named in `[=]`'s body; the explicit `[this]` is written the same way, unverified) | `decltype(this) const` | `this` |
 //!
 //! Order: the explicit captures in list order, then the implicit ones (`[=]`) in order of
 //! first use in the body (`[=]{ (float)c + x * a + b; }` captures `c, a, b`;
@@ -172,7 +173,7 @@ pub enum Cap {
     Init(String),
     /// `*this`.
     StarThis,
-    /// `this` (unverified spelling).
+    /// `this` (the implicit capture's spelling, verified; the explicit one assumed the same).
     This,
 }
 
@@ -184,7 +185,7 @@ impl Cap {
                 "typename __nv_lambda_trait_remove_cv<typename __nvdl_remove_ref<decltype(({e}))>::type>::type"
             ),
             Cap::StarThis => "typename __nvdl_remove_const<typename __nvdl_remove_ref<decltype(*this) > ::type> :: type const".into(),
-            Cap::This => "typename __nvdl_remove_ref<decltype(this)>::type".into(),
+            Cap::This => "decltype(this) const".into(),
         }
     }
 
@@ -545,12 +546,20 @@ impl<'a> Collector<'a> {
                 sema: self.sema,
                 before: l.intro_span.lo,
                 found: Vec::new(),
+                this_at: None,
             };
             uses.stmt(&l.body);
-            for (sym, _) in uses.found {
-                if seen.insert(sym) {
-                    caps.push(Cap::Var(self.sym(sym)));
+            let explicit_this = caps.iter().any(|c| matches!(c, Cap::This | Cap::StarThis));
+            for (i, (sym, _)) in uses.found.iter().enumerate() {
+                if uses.this_at == Some(i) && !explicit_this {
+                    caps.push(Cap::This);
                 }
+                if seen.insert(*sym) {
+                    caps.push(Cap::Var(self.sym(*sym)));
+                }
+            }
+            if uses.this_at == Some(uses.found.len()) && !explicit_this {
+                caps.push(Cap::This);
             }
         }
         caps
@@ -624,10 +633,38 @@ struct Uses<'a> {
     sema: &'a Sema,
     before: Offset,
     found: Vec<(Symbol, EntityId)>,
+    /// Where `this` is first used, counted in `found` (explicitly, or by naming a
+    /// non-static member).
+    this_at: Option<usize>,
+}
+
+impl Uses<'_> {
+    fn note_this(&mut self) {
+        if self.this_at.is_none() {
+            self.this_at = Some(self.found.len());
+        }
+    }
 }
 
 impl<'a> Visitor<'a> for Uses<'a> {
     fn expr(&mut self, e: &'a Expr) {
+        if let ExprKind::This = e.kind {
+            self.note_this();
+        }
+        // A non-static member named without an object uses `this`.
+        if let ExprKind::Name(n) = &e.kind
+            && !n.global
+            && n.segments.len() == 1
+            && let Some(ent) = n.resolution.entity()
+        {
+            let x = self.sema.entity(ent);
+            let member = self.sema.scope(x.parent).kind == ScopeKind::Class
+                && !x.flags.is_static
+                && matches!(x.kind, EntityKind::Field | EntityKind::Function);
+            if member {
+                self.note_this();
+            }
+        }
         if let ExprKind::Name(n) = &e.kind
             && !n.global
             && n.segments.len() == 1

@@ -805,8 +805,11 @@ impl<'a> HostEmitter<'a> {
                 params.join(", ")
             )
         } else {
+            // Always internal (cudafe++ writes `static`, and `inline` after it for an inline
+            // kernel), whatever the kernel's own linkage.
+            let inline = if f.specs.is_inline { "inline " } else { "" };
             format!(
-                "{head_text} {storage}void {wrapper}({}) {{ ::cudaLaunchKernel(0, 0, 0, 0, 0, 0);}}",
+                "{head_text} static {inline}void {wrapper}({}) {{ ::cudaLaunchKernel(0, 0, 0, 0, 0, 0);}}",
                 params.join(", ")
             )
         };
