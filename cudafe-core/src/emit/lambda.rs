@@ -71,7 +71,7 @@
 //! Arrays are captured as arrays (`decltype(arr)` is `int [3]`; the preamble's
 //! `__nv_lambda_field_type` wraps them).
 //!
-//! The stub file (written by cicc, not by us) then names the closure types by their device
+//! The stub file (cicc's, and ours: see [`super::stub`]) then names the closure types by their device
 //! mangled names: `typedef __nv_dl_wrapper_t<__nv_dl_tag<int (*)(),(&     ::main), 1> >
 //! _ZZ4mainEUlfE_;`, and host stubs `__device_stub__Z5applyIZ4mainEUnvdl0_PFivE4main1_EvPfiT_`
 //! (host mangling `Unvdl<captures>_<fn type><fn name><ordinal>_<capture types>`), and it
@@ -167,8 +167,8 @@ pub enum Space {
 /// One capture of an extended lambda, as the wrapper gets it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Cap {
-    /// A variable by copy (explicit or implicit).
-    Var(String),
+    /// A variable by copy (explicit or implicit): its name, and its entity where known.
+    Var(String, Option<EntityId>),
     /// `name = init`: the initializer's text.
     Init(String),
     /// `*this`.
@@ -180,7 +180,7 @@ pub enum Cap {
 impl Cap {
     fn ty(&self) -> String {
         match self {
-            Cap::Var(n) => format!("typename __nvdl_remove_ref<decltype({n})>::type"),
+            Cap::Var(n, _) => format!("typename __nvdl_remove_ref<decltype({n})>::type"),
             Cap::Init(e) => format!(
                 "typename __nv_lambda_trait_remove_cv<typename __nvdl_remove_ref<decltype(({e}))>::type>::type"
             ),
@@ -191,7 +191,7 @@ impl Cap {
 
     fn arg(&self) -> String {
         match self {
-            Cap::Var(n) => n.clone(),
+            Cap::Var(n, _) => n.clone(),
             Cap::Init(e) => format!("({e})"),
             Cap::StarThis => "*this".into(),
             Cap::This => "this".into(),
@@ -212,6 +212,15 @@ pub struct ExtLambda {
     /// The lambda has no lambda-capture at all (not even a default), so its closure type
     /// converts to a function pointer (`HasFuncPtrConv`).
     pub no_capture: bool,
+    /// The enclosing function named by the tag.
+    pub function: Option<EntityId>,
+    /// The lambda is inside another lambda (its closure type is local to that lambda's
+    /// call operator, not to `function`).
+    pub in_lambda: bool,
+    /// The lambdas (extended or not) before this one in the same body, not inside another
+    /// lambda, by the offset of their introducer: the closure type's number in its
+    /// device mangled name counts those with the same parameter types.
+    pub earlier: Vec<Offset>,
 }
 
 impl ExtLambda {
@@ -446,6 +455,7 @@ pub fn collect(
         module_id,
         out: ExtLambdas::default(),
         functions: Vec::new(),
+        contexts: Vec::new(),
         classes: Vec::new(),
         templates: Vec::new(),
         ordinals: FxHashMap::default(),
@@ -460,9 +470,12 @@ struct Collector<'a> {
     map: &'a SourceMap,
     module_id: &'a str,
     out: ExtLambdas,
-    /// Enclosing function definitions: the parent expression (`None`: not nameable) and the
-    /// key of its ordinal counter.
-    functions: Vec<(Option<String>, Offset)>,
+    /// Enclosing function definitions: the parent expression (`None`: not nameable), the
+    /// key of its ordinal counter and the function.
+    functions: Vec<(Option<String>, Offset, Option<EntityId>)>,
+    /// The bodies being visited (functions, and lambdas: `true`), with the lambdas seen
+    /// directly in each.
+    contexts: Vec<(bool, Vec<Offset>)>,
     /// Names of the classes being visited (`None` for unnamed ones).
     classes: Vec<Option<String>>,
     /// Template heads around the declaration being visited.
@@ -526,7 +539,7 @@ impl<'a> Collector<'a> {
                 Capture::StarThis => caps.push(Cap::StarThis),
                 Capture::Var { name, .. } => {
                     seen.insert(*name);
-                    caps.push(Cap::Var(self.sym(*name)));
+                    caps.push(Cap::Var(self.sym(*name), self.local(l, *name)));
                 }
                 Capture::Init { name, init, .. } => {
                     seen.insert(*name);
@@ -550,12 +563,12 @@ impl<'a> Collector<'a> {
             };
             uses.stmt(&l.body);
             let explicit_this = caps.iter().any(|c| matches!(c, Cap::This | Cap::StarThis));
-            for (i, (sym, _)) in uses.found.iter().enumerate() {
+            for (i, &(sym, ent)) in uses.found.iter().enumerate() {
                 if uses.this_at == Some(i) && !explicit_this {
                     caps.push(Cap::This);
                 }
-                if seen.insert(*sym) {
-                    caps.push(Cap::Var(self.sym(*sym)));
+                if seen.insert(sym) {
+                    caps.push(Cap::Var(self.sym(sym), Some(ent)));
                 }
             }
             if uses.this_at == Some(uses.found.len()) && !explicit_this {
@@ -563,6 +576,36 @@ impl<'a> Collector<'a> {
             }
         }
         caps
+    }
+
+    /// The local variable or parameter `name` a capture of `l` names: the last one
+    /// declared before the lambda in the innermost scope around it that has one.
+    fn local(&self, l: &Lambda, name: Symbol) -> Option<EntityId> {
+        let mut scope = self.sema.scope(l.scope?).parent;
+        while let Some(id) = scope {
+            let sc = self.sema.scope(id);
+            if !matches!(
+                sc.kind,
+                ScopeKind::Function | ScopeKind::Block | ScopeKind::Lambda
+            ) {
+                return None;
+            }
+            let found = sc.names.get(&name).and_then(|v| {
+                v.iter()
+                    .copied()
+                    .filter(|&e| {
+                        let x = self.sema.entity(e);
+                        matches!(x.kind, EntityKind::Variable | EntityKind::Parameter)
+                            && x.first_decl().lo < l.intro_span.lo
+                    })
+                    .max_by_key(|&e| self.sema.entity(e).first_decl().lo)
+            });
+            if found.is_some() {
+                return found;
+            }
+            scope = sc.parent;
+        }
+        None
     }
 }
 
@@ -590,16 +633,26 @@ impl<'a> Visitor<'a> for Collector<'a> {
 
     fn function_def(&mut self, f: &'a FunctionDef) {
         let parent = self.parent_of(f);
-        self.functions.push((parent, f.body_span.lo));
+        self.functions.push((parent, f.body_span.lo, f.entity));
+        self.contexts.push((false, Vec::new()));
         let saved = std::mem::take(&mut self.templates);
         visit::walk_function_def(self, f);
         self.templates = saved;
+        self.contexts.pop();
         self.functions.pop();
     }
 
     fn lambda(&mut self, l: &'a Lambda) {
+        let (in_lambda, earlier) = match self.contexts.last_mut() {
+            Some((in_lambda, seen)) => {
+                let earlier = seen.clone();
+                seen.push(l.intro_span.lo);
+                (*in_lambda, earlier)
+            }
+            None => (false, Vec::new()),
+        };
         if let Some(space) = space(l, self.interner)
-            && let Some((Some(parent), key)) = self.functions.last().cloned()
+            && let Some((Some(parent), key, function)) = self.functions.last().cloned()
         {
             let ord = {
                 let o = self.ordinals.entry(key).or_insert(0);
@@ -620,10 +673,15 @@ impl<'a> Visitor<'a> for Collector<'a> {
                     captures,
                     is_mutable: l.is_mutable,
                     no_capture: l.captures.is_empty(),
+                    function,
+                    in_lambda,
+                    earlier,
                 },
             );
         }
+        self.contexts.push((true, Vec::new()));
         visit::walk_lambda(self, l);
+        self.contexts.pop();
     }
 }
 
@@ -715,9 +773,12 @@ mod tests {
             space: Space::HostDevice,
             ordinal: 3,
             parent: "& ::main".into(),
-            captures: vec![Cap::Var("s".into()), Cap::Var("a".into())],
+            captures: vec![Cap::Var("s".into(), None), Cap::Var("a".into(), None)],
             is_mutable: false,
             no_capture: false,
+            function: None,
+            in_lambda: false,
+            earlier: Vec::new(),
         };
         let (before, after) = l.host_device_wrapper();
         assert_eq!(
@@ -745,9 +806,12 @@ mod tests {
             space: Space::Device,
             ordinal: 2,
             parent: "& ::main".into(),
-            captures: vec![Cap::Var("k".into())],
+            captures: vec![Cap::Var("k".into(), None)],
             is_mutable: false,
             no_capture: false,
+            function: None,
+            in_lambda: false,
+            earlier: Vec::new(),
         };
         assert_eq!(
             l.device_wrapper(),

@@ -79,6 +79,7 @@ impl<'a> Mangler<'a> {
                 Some(Layout::new(l.size * 2, l.align))
             }
             Ty::VaListTag => Some(Layout::new(24, 8)),
+            Ty::Closure(c) => Some(Layout::new(c.size, c.align)),
             Ty::Named(path) => self.named_layout(path, depth + 1),
             _ => None,
         }

@@ -529,6 +529,16 @@ impl<'a> Mangler<'a> {
     /// The linkage name of the function template `template`'s instance for the converted
     /// arguments `args` (one per template parameter, a pack's as one [`Arg::Pack`]).
     pub(crate) fn instance_name(&self, template: EntityId, args: &[Arg]) -> Option<String> {
+        self.instance_name_as(template, args, false)
+    }
+
+    /// [`Mangler::instance_name`] with closure types named as the host names their
+    /// wrappers (cicc's names of `__device_stub_` functions).
+    pub(crate) fn instance_host_name(&self, template: EntityId, args: &[Arg]) -> Option<String> {
+        self.instance_name_as(template, args, true)
+    }
+
+    fn instance_name_as(&self, template: EntityId, args: &[Arg], host: bool) -> Option<String> {
         let decl = self.template_decl(template)?;
         let head = decl.template?;
         let name = decl.declarator.name.as_ref()?;
@@ -555,12 +565,126 @@ impl<'a> Mangler<'a> {
         };
         let params = self.params(chunk, &env, 0)?;
         let mut enc = Encoder::new(self);
+        enc.host_closures = host;
         enc.function_name(&scope, &unq, Some((template, args)), Some(chunk))?;
         if let Some(r) = &ret {
             enc.ty(r)?;
         }
         enc.bare_function(&params, chunk.variadic)?;
         Some(enc.out)
+    }
+
+    /// `_INTERNAL_<module id>` for a function with internal linkage (`static`, or in an
+    /// anonymous namespace): the device side names what is local to it in that scope.
+    /// (`Some(None)` for a function with external linkage; `None` without a module id.)
+    fn internal_prefix(&self, f: EntityId) -> Option<Option<String>> {
+        let ent = self.sema.entity(f);
+        let member = self.sema.scope(ent.parent).kind == ScopeKind::Class;
+        if (ent.flags.is_static && !member) || self.in_anonymous_namespace(ent.parent) {
+            Some(Some(format!("_INTERNAL{}", self.module_id?)))
+        } else {
+            Some(None)
+        }
+    }
+
+    /// The function `f` as the `<encoding>` of a name local to it names it (a closure
+    /// type's), the template parameters of `f` and of its classes bound by `env`.
+    pub(crate) fn fn_context(&self, f: EntityId, env: &Env) -> Option<FnContext> {
+        let ent = self.sema.entity(f);
+        let member = self.sema.scope(ent.parent).kind == ScopeKind::Class;
+        let mut outer = env.clone();
+        outer.scope = Some(ent.parent);
+        let quals_of = |chunk: &FunctionChunk| {
+            let quals = Quals {
+                c: chunk.is_const && member,
+                v: chunk.is_volatile && member,
+                r: false,
+            };
+            (quals, chunk.ref_qualifier.filter(|_| member))
+        };
+        if ent.is_template {
+            let decl = self.template_decl(f)?;
+            let head = decl.template?;
+            let args = head
+                .params
+                .iter()
+                .map(|p| env.get(p.entity?).cloned())
+                .collect::<Option<Vec<Arg>>>()?;
+            let name = decl.declarator.name.as_ref()?;
+            let chunk = decl.declarator.function()?;
+            // In the signature, the template's parameters are references to the arguments.
+            let mut sig = outer.clone();
+            for (i, p) in head.params.iter().enumerate() {
+                match (p.entity, &p.kind) {
+                    (Some(pe), TemplateParamKind::Type { .. }) => {
+                        sig.bind(pe, Arg::Type(Ty::Param(i as u32)))
+                    }
+                    (Some(pe), TemplateParamKind::NonType { .. }) if !p.pack => {
+                        sig.bind(pe, Arg::Hole(i as u32))
+                    }
+                    _ => {}
+                }
+            }
+            let scope = self.scope_path(ent.parent, Some(name), &outer, 0)?;
+            let unq = self.unqualified(f, name, chunk, &sig)?;
+            let ret = match unq {
+                Unqualified::Ctor | Unqualified::Dtor | Unqualified::Conversion(_) => None,
+                _ => Some(self.return_type(decl.specs, decl.declarator, &sig)?),
+            };
+            let params = self.params(chunk, &sig, 0)?;
+            let (quals, ref_qualifier) = quals_of(chunk);
+            return Some(FnContext {
+                plain: None,
+                internal: self.internal_prefix(f)?,
+                scope,
+                name: unq,
+                template: Some((f, args)),
+                ret,
+                params,
+                variadic: chunk.variadic,
+                quals,
+                ref_qualifier,
+            });
+        }
+        let decls = self.decls.functions.get(&f)?;
+        let d = decls.iter().find(|d| d.definition).or(decls.first())?;
+        let name = d.declarator.name.as_ref()?;
+        let chunk = d.declarator.function()?;
+        let ident = name.ident();
+        let is_main = ent.parent == Sema::GLOBAL && ident.is_some_and(|s| self.is(s, "main"));
+        if is_main || (ent.flags.extern_c && !member) {
+            return Some(FnContext {
+                plain: Some(self.interner.name(ident?).into_owned()),
+                internal: None,
+                scope: Vec::new(),
+                name: Unqualified::Source(String::new()),
+                template: None,
+                ret: None,
+                params: Vec::new(),
+                variadic: false,
+                quals: Quals::default(),
+                ref_qualifier: None,
+            });
+        }
+        if name.last().args.is_some() || self.is_deduced_specialization(f) {
+            return None;
+        }
+        let scope = self.scope_path(ent.parent, Some(name), &outer, 0)?;
+        let unq = self.unqualified(f, name, chunk, &outer)?;
+        let params = self.params(chunk, &outer, 0)?;
+        let (quals, ref_qualifier) = quals_of(chunk);
+        Some(FnContext {
+            plain: None,
+            internal: self.internal_prefix(f)?,
+            scope,
+            name: unq,
+            template: None,
+            ret: None,
+            params,
+            variadic: chunk.variadic,
+            quals,
+            ref_qualifier,
+        })
     }
 
     // -----------------------------------------------------------------------------------
@@ -1434,9 +1558,14 @@ impl<'a> Mangler<'a> {
                         .as_ref()
                         .is_some_and(|a| a.iter().any(|a| self.arg_mentions_anonymous(a)))
             }),
-            Ty::Builtin(_) | Ty::Param(_) | Ty::Hole(_) | Ty::VaListTag | Ty::DecltypeParam(_) => {
-                false
-            }
+            // Names local to a function with internal linkage are in the unit's internal
+            // scope instead (see `FnContext::internal`).
+            Ty::Builtin(_)
+            | Ty::Param(_)
+            | Ty::Hole(_)
+            | Ty::VaListTag
+            | Ty::DecltypeParam(_)
+            | Ty::Closure(_) => false,
             Ty::Pointer(x)
             | Ty::LRef(x)
             | Ty::RRef(x)
@@ -1667,6 +1796,63 @@ pub(crate) enum Ty {
     /// `decltype(N)` for the `n`th template parameter (a non-type one) of the function
     /// template being mangled: `DtT_E`.
     DecltypeParam(u32),
+    /// The closure type of an extended lambda.
+    Closure(Box<Closure>),
+}
+
+/// The closure type of an extended lambda: a local class of the function the lambda is
+/// in, `Z <encoding> E Ul <parameter types> E [<number>] _` on the device side, and a
+/// wrapper type (`__nv_dl_wrapper_t<...>`) in the host file.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Closure {
+    pub(crate) context: FnContext,
+    /// The parameter types of the call operator.
+    pub(crate) sig: Vec<Ty>,
+    pub(crate) variadic: bool,
+    /// How many closures before this one in the same body have the same parameter types.
+    pub(crate) number: u32,
+    /// The type as the host file names it.
+    pub(crate) host: String,
+    /// Size and alignment of the device closure (its captures, in order).
+    pub(crate) size: u64,
+    pub(crate) align: u64,
+    /// The tag's type (a pointer to the enclosing function or member), its ordinal and the
+    /// capture types: with the host-device flags and the call operator's return type of an
+    /// HD lambda, what the host-side name (`Unvdl`, `Unvhdl`) of the wrapper is made of.
+    pub(crate) tag_type: Ty,
+    pub(crate) ordinal: u32,
+    pub(crate) captures: Vec<Ty>,
+    pub(crate) host_device: Option<HostDeviceFlags>,
+}
+
+/// `IsMutable`, `HasFuncPtrConv`, `NeverThrows` and the return type of an HD lambda's
+/// wrapper.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct HostDeviceFlags {
+    pub(crate) is_mutable: bool,
+    pub(crate) fn_ptr_conv: bool,
+    pub(crate) never_throws: bool,
+    pub(crate) ret: Ty,
+}
+
+/// A function as the `<encoding>` of a local name names it.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct FnContext {
+    /// `main` and `extern "C"` functions: their name alone.
+    pub(crate) plain: Option<String>,
+    /// A function with internal linkage: the name of the unit's internal scope
+    /// (`_INTERNAL_<module id>`) its nested name starts with.
+    pub(crate) internal: Option<String>,
+    pub(crate) scope: Path,
+    pub(crate) name: Unqualified,
+    /// A function template's instance: the template and its arguments.
+    pub(crate) template: Option<(EntityId, Vec<Arg>)>,
+    /// The return type of a function template's instance.
+    pub(crate) ret: Option<Ty>,
+    pub(crate) params: Vec<Ty>,
+    pub(crate) variadic: bool,
+    pub(crate) quals: Quals,
+    pub(crate) ref_qualifier: Option<RefQualifier>,
 }
 
 impl Ty {
@@ -1676,9 +1862,12 @@ impl Ty {
             return true;
         };
         match self {
-            Ty::Builtin(_) | Ty::Param(_) | Ty::Hole(_) | Ty::VaListTag | Ty::DecltypeParam(_) => {
-                false
-            }
+            Ty::Builtin(_)
+            | Ty::Param(_)
+            | Ty::Hole(_)
+            | Ty::VaListTag
+            | Ty::DecltypeParam(_)
+            | Ty::Closure(_) => false,
             Ty::Named(p) => p.iter().any(|c| {
                 c.args
                     .as_ref()
@@ -1852,7 +2041,7 @@ fn mentions_template_param(t: &Ty) -> bool {
     };
     match t {
         Ty::Param(_) | Ty::DecltypeParam(_) | Ty::Hole(_) => true,
-        Ty::Builtin(_) | Ty::VaListTag => false,
+        Ty::Builtin(_) | Ty::VaListTag | Ty::Closure(_) => false,
         Ty::Named(p) => p
             .iter()
             .any(|c| c.args.as_ref().is_some_and(|a| a.iter().any(arg))),
@@ -2114,6 +2303,9 @@ fn operator_code(op: OverloadedOp, arity: usize) -> &'static str {
 enum Sub {
     Name(Path),
     Type(Ty),
+    /// The unit's internal scope (`_INTERNAL<module id>`) and, by their path, the scopes
+    /// under it in the name of a function with internal linkage.
+    Internal(Path),
 }
 
 /// Writes one mangled name, keeping its substitution candidates.
@@ -2121,6 +2313,9 @@ struct Encoder<'m, 'a> {
     m: &'m Mangler<'a>,
     out: String,
     subs: Vec<Sub>,
+    /// Closure types by the host-side names of their wrappers (the names of cicc's
+    /// `__device_stub_` functions), not by their device names.
+    host_closures: bool,
 }
 
 impl<'m, 'a> Encoder<'m, 'a> {
@@ -2129,6 +2324,7 @@ impl<'m, 'a> Encoder<'m, 'a> {
             m,
             out: String::new(),
             subs: Vec::new(),
+            host_closures: false,
         }
     }
 
@@ -2443,6 +2639,22 @@ impl<'m, 'a> Encoder<'m, 'a> {
                 self.ty(x)?;
             }
             Ty::VaListTag => self.source_name("__va_list_tag"),
+            Ty::Closure(c) => {
+                self.out.push('Z');
+                self.fn_context(&c.context)?;
+                self.out.push('E');
+                if self.host_closures {
+                    self.host_closure(c)?;
+                } else {
+                    self.out.push_str("Ul");
+                    self.bare_function(&c.sig, c.variadic)?;
+                    self.out.push('E');
+                    if c.number > 0 {
+                        let _ = write!(self.out, "{}", c.number - 1);
+                    }
+                    self.out.push('_');
+                }
+            }
             Ty::DecltypeParam(0) => self.out.push_str("DtT_E"),
             Ty::DecltypeParam(i) => {
                 let _ = write!(self.out, "DtT{}_E", i - 1);
@@ -2486,7 +2698,160 @@ impl<'m, 'a> Encoder<'m, 'a> {
             r: false,
         };
         let ref_q = chunk.and_then(|c| c.ref_qualifier).filter(|_| member);
+        self.qualified_function_name(scope, name, template, quals, ref_q)
+    }
+
+    /// The host-side name of an extended lambda's wrapper type, as cicc names it:
+    /// `Unvdl <captures> _ <tag type> <function> <ordinal> _ <capture types>`, or for an
+    /// HD lambda `Unvhdl <mutable> _ <fn ptr conv> _ <never throws> _ <captures> _ <tag
+    /// type> <function> <ordinal> _ <return type> <parameter types> E <capture types>`.
+    fn host_closure(&mut self, c: &Closure) -> Option<()> {
+        let n = c.captures.len();
+        match &c.host_device {
+            None => {
+                let _ = write!(self.out, "Unvdl{n}_");
+            }
+            Some(h) => {
+                let _ = write!(
+                    self.out,
+                    "Unvhdl{}_{}_{}_{n}_",
+                    u8::from(h.is_mutable),
+                    u8::from(h.fn_ptr_conv),
+                    u8::from(h.never_throws)
+                );
+            }
+        }
+        self.ty(&c.tag_type)?;
+        let f = &c.context;
+        match (&f.plain, &f.internal) {
+            (Some(plain), _) => self.source_name(plain),
+            (None, Some(internal)) => self.internal_function_name(internal, f)?,
+            (None, None) => {
+                let template = f.template.as_ref().map(|(t, a)| (*t, &a[..]));
+                self.qualified_function_name(
+                    &f.scope,
+                    &f.name,
+                    template,
+                    f.quals,
+                    f.ref_qualifier,
+                )?;
+            }
+        }
+        let _ = write!(self.out, "{}_", c.ordinal);
+        if let Some(h) = &c.host_device {
+            self.ty(&h.ret)?;
+            self.bare_function(&c.sig, c.variadic)?;
+            self.out.push('E');
+        }
+        for t in &c.captures {
+            self.ty(t)?;
+        }
+        Some(())
+    }
+
+    /// The `<encoding>` of the function a local name is in.
+    fn fn_context(&mut self, f: &FnContext) -> Option<()> {
+        if let Some(plain) = &f.plain {
+            self.source_name(plain);
+            return Some(());
+        }
+        let template = f.template.as_ref().map(|(t, a)| (*t, &a[..]));
+        match &f.internal {
+            Some(internal) => self.internal_function_name(internal, f)?,
+            None => {
+                self.qualified_function_name(&f.scope, &f.name, template, f.quals, f.ref_qualifier)?
+            }
+        }
+        if let Some(r) = &f.ret {
+            self.ty(r)?;
+        }
+        self.bare_function(&f.params, f.variadic)
+    }
+
+    /// `N <internal scope> <scopes> <name> [<template args>] E` for a function with
+    /// internal linkage. Its prefixes are candidates of their own: a later name of the
+    /// same scope outside the internal one is not substituted by them.
+    fn internal_function_name(&mut self, internal: &str, f: &FnContext) -> Option<()> {
+        self.out.push('N');
+        self.out.push_str(&f.quals.code());
+        match f.ref_qualifier {
+            Some(RefQualifier::LValue) => self.out.push('R'),
+            Some(RefQualifier::RValue) => self.out.push('O'),
+            None => {}
+        }
+        self.internal_scope(internal, &f.scope)?;
+        self.unqualified(&f.name)?;
+        if let Some((t, args)) = &f.template {
+            let mut p = f.scope.clone();
+            p.push(Comp {
+                entity: *t,
+                args: None,
+            });
+            self.subs.push(Sub::Internal(p));
+            self.template_args(args)?;
+        }
+        self.out.push('E');
+        Some(())
+    }
+
+    /// The internal scope and the scopes `scope` under it, substituted where seen before.
+    fn internal_scope(&mut self, internal: &str, scope: &[Comp]) -> Option<()> {
+        let key = Sub::Internal(scope.to_vec());
+        if self.substitute(&key) {
+            return Some(());
+        }
+        match scope.split_last() {
+            None => self.source_name(internal),
+            Some((last, outer)) => {
+                self.internal_scope(internal, outer)?;
+                self.comp_name(last)?;
+                if let Some(args) = &last.args {
+                    let mut t = scope.to_vec();
+                    if let Some(l) = t.last_mut() {
+                        l.args = None;
+                    }
+                    self.subs.push(Sub::Internal(t));
+                    self.template_args(args)?;
+                }
+            }
+        }
+        self.subs.push(key);
+        Some(())
+    }
+
+    /// A function's `<name>` after `_Z`.
+    fn qualified_function_name(
+        &mut self,
+        scope: &[Comp],
+        name: &Unqualified,
+        template: Option<(EntityId, &[Arg])>,
+        quals: Quals,
+        ref_q: Option<RefQualifier>,
+    ) -> Option<()> {
         let unscoped = scope.is_empty() || self.is_std_path(scope);
+        // A template name seen before (in a local name's own encoding) is substituted.
+        if let Some((f, args)) = template {
+            let mut t = scope.to_vec();
+            t.push(Comp {
+                entity: f,
+                args: None,
+            });
+            let key = Sub::Name(t);
+            if self.subs.contains(&key) {
+                // `<substitution> <template-args>`, nested only to carry qualifiers.
+                let nested = !unscoped && (!quals.is_empty() || ref_q.is_some());
+                if nested {
+                    self.out.push('N');
+                    self.out.push_str(&quals.code());
+                }
+                self.substitute(&key);
+                self.template_args(args)?;
+                if nested {
+                    self.out.push('E');
+                }
+                return Some(());
+            }
+        }
         if !unscoped {
             self.out.push('N');
             self.out.push_str(&quals.code());

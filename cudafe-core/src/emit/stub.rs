@@ -14,6 +14,14 @@
 //!   the unit instantiates, with the instance's arguments bound, and inside kernel template
 //!   instances; uses inside pack expansions once per element), the stub and an explicit
 //!   specialization of the `__wrapper__device_stub_` template the host file declares;
+//! - kernel template arguments that are closure types of extended lambdas (in functions,
+//!   members, function template instances) are named on the device side by their mangled
+//!   local names (`Z4mainEUlfE0_`: numbered among the lambdas of the same parameter types in
+//!   the same body; `N_INTERNAL<module id>...` for functions with internal linkage), in the
+//!   stub by the wrapper type the host file constructs (`__nv_dl_wrapper_t<__nv_dl_tag<U,
+//!   (&f), N>, captures...>`, `__nv_hdl_wrapper_t<...>`), laid out as that wrapper, and the
+//!   stub function is named with the wrapper's host-side name (`Unvdl`, `Unvhdl`) as
+//!   cicc's is;
 //! - for each instance of a variable template in device, constant or managed memory the
 //!   unit uses, its registration;
 //! - `__nv_cudaEntityRegisterCallback`, registering every kernel (`__cudaRegisterEntry`) and
@@ -27,10 +35,11 @@
 
 use std::fmt::Write as _;
 
+use super::lambda::{Cap, ExtLambdas, Space};
 use super::layout::align_to;
 use super::mangle::{
-    Arg, Comp, Env, FnDecl, Mangler, Quals, Ty, adjust_param, bind_head, char_literal_type,
-    integer_literal_type,
+    Arg, Closure, Comp, Env, FnDecl, FnType, HostDeviceFlags, Mangler, Quals, Ty, adjust_param,
+    bind_head, char_literal_type, integer_literal_type,
 };
 use crate::frontend::Analysis;
 use crate::intern::FxHashMap;
@@ -89,8 +98,10 @@ pub fn stub_file(a: &Analysis, map: &SourceMap, opts: &StubOptions) -> Stub {
         class_depth: 0,
         expansion: 0,
         bodies: FxHashMap::default(),
+        lambdas: FxHashMap::default(),
     };
     visit::walk_decls(&mut c, &a.unit.decls);
+    let ext = super::lambda::collect(&a.unit.decls, &a.sema, &a.interner, map, &opts.module_id);
     let w = Writer {
         m: &m,
         sema: &a.sema,
@@ -98,6 +109,8 @@ pub fn stub_file(a: &Analysis, map: &SourceMap, opts: &StubOptions) -> Stub {
         vars: &c.vars,
         params: &c.params,
         bodies: &c.bodies,
+        lambdas: &c.lambdas,
+        ext: &ext,
         out: String::new(),
         registrations: Vec::new(),
         skipped: Vec::new(),
@@ -155,6 +168,27 @@ enum Use<'a> {
     },
 }
 
+/// The first `return` of a body, not counting those of nested lambdas: `Some(None)` for
+/// `return;`.
+struct FirstReturn<'a> {
+    found: Option<Option<&'a Expr>>,
+}
+
+impl<'a> Visitor<'a> for FirstReturn<'a> {
+    fn stmt(&mut self, s: &'a Stmt) {
+        if self.found.is_some() {
+            return;
+        }
+        if let StmtKind::Return(e) = &s.kind {
+            self.found = Some(e.as_ref());
+            return;
+        }
+        visit::walk_stmt(self, s);
+    }
+
+    fn lambda(&mut self, _: &'a Lambda) {}
+}
+
 /// A variable's or parameter's declaration: specifiers, declarator, initializer.
 type VarDecl<'a> = (&'a DeclSpecs, &'a Declarator, Option<&'a Initializer>);
 
@@ -178,6 +212,8 @@ struct Collector<'m, 'a> {
     class_depth: u32,
     /// Pack expansions and fold expressions around the current expression.
     expansion: u32,
+    /// Lambda expressions by the offset of their introducer.
+    lambdas: FxHashMap<Offset, &'a Lambda>,
 }
 
 impl<'m, 'a> Collector<'m, 'a> {
@@ -360,6 +396,19 @@ impl<'m, 'a> Visitor<'a> for Collector<'m, 'a> {
         self.class_depth -= 1;
     }
 
+    fn lambda(&mut self, l: &'a Lambda) {
+        self.lambdas.insert(l.intro_span.lo, l);
+        if let Some(chunk) = &l.params {
+            for p in chunk.params.iter() {
+                if let Some(n) = &p.declarator.name {
+                    self.params
+                        .insert((n.span.lo, n.span.hi), (&p.specs, &p.declarator, None));
+                }
+            }
+        }
+        visit::walk_lambda(self, l);
+    }
+
     fn declarator(&mut self, d: &'a Declarator) {
         if let Some(f) = d.function() {
             for p in f.params.iter() {
@@ -484,6 +533,9 @@ struct Writer<'m, 'a, 'o> {
     vars: &'m FxHashMap<EntityId, VarDecl<'a>>,
     params: &'m FxHashMap<(Offset, Offset), VarDecl<'a>>,
     bodies: &'m FxHashMap<(Offset, Offset), &'a Stmt>,
+    lambdas: &'m FxHashMap<Offset, &'a Lambda>,
+    /// The extended lambdas of the unit.
+    ext: &'m ExtLambdas,
     out: String,
     registrations: Vec<String>,
     skipped: Vec<String>,
@@ -763,6 +815,7 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
 
     fn is_class(&self, t: &Ty) -> bool {
         match t {
+            Ty::Closure(_) => true,
             Ty::Named(p) => p
                 .last()
                 .is_some_and(|c| matches!(self.sema.entity(c.entity).kind, EntityKind::Class(_))),
@@ -880,6 +933,7 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
             }
             Ty::Complex(x) => format!("_Complex {}", self.decl_text(x, inner)?),
             Ty::VaListTag => format!("__builtin_va_list{}{inner}", sep(&inner)),
+            Ty::Closure(c) => format!("{}{}{inner}", c.host, sep(&inner)),
             Ty::Param(_) | Ty::Pack(_) | Ty::Hole(_) | Ty::DecltypeParam(_) => return None,
         })
     }
@@ -1212,9 +1266,15 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
         };
         let internal =
             self.internal_entity(template) || args.iter().any(|a| self.m.arg_mentions_anonymous(a));
+        // Closure types in the arguments: the stub is named with their wrappers' host
+        // names, as cicc names it.
+        let stub_name = self
+            .m
+            .instance_host_name(template, &args)
+            .unwrap_or_else(|| mangled.clone());
         let k = Kernel {
-            device_name: self.device_name(mangled.clone(), internal),
-            mangled,
+            device_name: self.device_name(mangled, internal),
+            mangled: stub_name,
             host_name: format!("{qualifier}{ident}< {args_text} >"),
             params,
             storage: "static ",
@@ -1444,6 +1504,7 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
             class_depth: 0,
             expansion: 0,
             bodies: FxHashMap::default(),
+            lambdas: FxHashMap::default(),
         };
         scan.stmt(body);
         let uses: Vec<Use<'a>> = scan
@@ -1670,6 +1731,7 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
             }
             ExprKind::Index(a, _) => pointee(decay(ty(a)?))?,
             ExprKind::SizeofType(_) | ExprKind::SizeofExpr(_) => Ty::Builtin("m"),
+            ExprKind::Lambda(l) => self.closure_type(l, env, depth)?,
             ExprKind::Call { callee, .. } => {
                 let ExprKind::Name(n) = &callee.unparen().kind else {
                     return None;
@@ -1690,7 +1752,11 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
     }
 
     fn name_type(&self, n: &QualName, env: &Env, depth: u32) -> Option<Ty> {
-        let e = n.resolution.entity()?;
+        self.entity_type(n.resolution.entity()?, env, depth)
+    }
+
+    /// The declared type of a variable, parameter, enumerator or template parameter.
+    fn entity_type(&self, e: EntityId, env: &Env, depth: u32) -> Option<Ty> {
         let ent = self.sema.entity(e);
         match ent.kind {
             EntityKind::Variable | EntityKind::Parameter => {
@@ -1736,6 +1802,247 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
                 _ => None,
             },
             _ => None,
+        }
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Closure types of extended lambdas
+
+    /// The closure type of an extended lambda, its enclosing function's template
+    /// parameters bound by `env`: named on the device side by its mangled local name, and
+    /// in the stub file by the wrapper type the host file constructs in its place.
+    fn closure_type(&self, l: &'a Lambda, env: &Env, depth: u32) -> Option<Ty> {
+        let x = self.ext.get(l)?;
+        // A lambda in a lambda is local to the outer one's call operator; generic lambdas
+        // have templated call operators: neither is named here.
+        if x.in_lambda || l.template.is_some() {
+            return None;
+        }
+        let f = x.function?;
+        let fent = self.sema.entity(f);
+        let mut fenv = env.clone();
+        fenv.scope = Some(fent.parent);
+        let context = self.m.fn_context(f, &fenv)?;
+        let (sig, variadic) = self.lambda_sig(l, env)?;
+        let number = x
+            .earlier
+            .iter()
+            .filter(|o| {
+                self.lambdas
+                    .get(o)
+                    .and_then(|e| self.lambda_sig(e, env))
+                    .is_some_and(|(s, v)| s == sig && v == variadic)
+            })
+            .count() as u32;
+        let fields = self.capture_types(l, &x.captures, f, &context, env, depth)?;
+        // The wrapper (cicc lays the argument out as the host type): the captures in order,
+        // then, in an HD wrapper without a conversion to a function pointer, the pointer to
+        // the lambda.
+        let (mut size, mut align) = (0u64, 1u64);
+        let data = Ty::Pointer(Box::new(Ty::Builtin("v")));
+        let data = (x.space == Space::HostDevice && !x.no_capture).then_some(&data);
+        for t in fields.iter().chain(data) {
+            let lay = self.m.layout(t)?;
+            size = align_to(size, lay.align) + lay.size;
+            align = align.max(lay.align);
+        }
+        let size = align_to(size.max(1), align);
+        // The host type: the wrapper and its tag.
+        let decl = self.function_decl(f)?;
+        let fn_ty = {
+            let base = self.m.specs_type(decl.specs, &fenv, 0);
+            self.m
+                .declarator_type(base, &decl.declarator.ops, false, &fenv, 0)?
+        };
+        let Ty::Function(mut fn_ty) = fn_ty else {
+            return None;
+        };
+        let class = self.member_class(f, &fenv);
+        let u = match &class {
+            Some(c) => {
+                fn_ty.method = true;
+                Ty::MemberPointer(Box::new(c.clone()), Box::new(Ty::Function(fn_ty)))
+            }
+            None => Ty::Pointer(Box::new(Ty::Function(fn_ty))),
+        };
+        let tag_type = u.clone();
+        let u = self.declaration(&u, "")?;
+        let ident = self.m.interner.name(fent.name?).into_owned();
+        let targs = match &context.template {
+            Some((_, args)) => format!("< {} >", self.args_text(args)?),
+            None => String::new(),
+        };
+        let owner = match &class {
+            Some(c) => Some(c.clone()),
+            // A static member function.
+            None if self.sema.scope(fent.parent).kind == ScopeKind::Class => {
+                let c = self.sema.scope(fent.parent).entity?;
+                Some(Ty::Named(self.m.class_path(c, None, &fenv, 0)?))
+            }
+            None => None,
+        };
+        let func = match &owner {
+            Some(c) => format!("& {}::{ident}{targs}", self.declaration(c, "")?),
+            None => format!("& {}{ident}{targs}", self.namespace_qualifier(f)?),
+        };
+        let tag = format!("__nv_dl_tag< {u}, ({func}), {} >", x.ordinal);
+        let mut caps = String::new();
+        for t in &fields {
+            caps.push_str(", ");
+            caps.push_str(&self.declaration(t, "")?);
+        }
+        let mut host_device = None;
+        let host = match x.space {
+            Space::Device => format!("::__nv_dl_wrapper_t< {tag}{caps} >"),
+            Space::HostDevice => {
+                let ret = self.lambda_return(l, env, depth)?;
+                let op = Ty::Function(Box::new(FnType {
+                    ret: ret.clone(),
+                    params: sig.clone(),
+                    variadic,
+                    quals: Quals::default(),
+                    ref_qualifier: None,
+                    noexcept: false,
+                    method: false,
+                }));
+                let never_throws = l
+                    .params
+                    .as_ref()
+                    .is_some_and(|p| matches!(p.exception, Some(ExceptionSpec::Noexcept(None))));
+                host_device = Some(HostDeviceFlags {
+                    is_mutable: x.is_mutable,
+                    fn_ptr_conv: x.no_capture,
+                    never_throws,
+                    ret,
+                });
+                format!(
+                    "::__nv_hdl_wrapper_t< {}, {}, {never_throws}, {tag}, {}{caps} >",
+                    x.is_mutable,
+                    x.no_capture,
+                    self.declaration(&op, "")?
+                )
+            }
+        };
+        Some(Ty::Closure(Box::new(Closure {
+            context,
+            sig,
+            variadic,
+            number,
+            host,
+            size,
+            align,
+            tag_type,
+            ordinal: x.ordinal,
+            captures: fields,
+            host_device,
+        })))
+    }
+
+    /// The parameter types of a lambda's call operator (adjusted), and whether it is
+    /// variadic.
+    fn lambda_sig(&self, l: &Lambda, env: &Env) -> Option<(Vec<Ty>, bool)> {
+        let Some(chunk) = &l.params else {
+            return Some((Vec::new(), false));
+        };
+        if l.template.is_some() {
+            return None;
+        }
+        let mut b = env.clone();
+        b.scope = l.scope.or(env.scope);
+        let params = self.m.params(chunk, &b, 0)?;
+        Some((params, chunk.variadic))
+    }
+
+    /// The types of an extended lambda's captures, as the wrapper holds them.
+    fn capture_types(
+        &self,
+        l: &'a Lambda,
+        caps: &[Cap],
+        f: EntityId,
+        context: &super::mangle::FnContext,
+        env: &Env,
+        depth: u32,
+    ) -> Option<Vec<Ty>> {
+        let konst = Quals {
+            c: true,
+            v: false,
+            r: false,
+        };
+        let mut inits = l.captures.iter().filter_map(|c| match c {
+            Capture::Init { init, .. } => Some(&**init),
+            _ => None,
+        });
+        let this_class = || {
+            let mut fenv = env.clone();
+            fenv.scope = Some(self.sema.entity(f).parent);
+            self.member_class(f, &fenv)
+        };
+        let mut out = Vec::new();
+        for c in caps {
+            let t = match c {
+                Cap::Var(_, e) => strip_ref(self.entity_type((*e)?, env, depth + 1)?),
+                Cap::Init(_) => {
+                    let x = match inits.next()? {
+                        Initializer::Assign(x) | Initializer::Brace(x) => x,
+                        Initializer::Paren(v, _) if v.len() == 1 => &v[0],
+                        _ => return None,
+                    };
+                    unqualified(strip_ref(self.expr_type_at(x, env, depth + 1)?))
+                }
+                Cap::This => {
+                    let class = this_class()?;
+                    let pointee = if context.quals.c {
+                        Ty::Qualified(konst, Box::new(class))
+                    } else {
+                        class
+                    };
+                    Ty::Qualified(konst, Box::new(Ty::Pointer(Box::new(pointee))))
+                }
+                Cap::StarThis => Ty::Qualified(konst, Box::new(this_class()?)),
+            };
+            out.push(t);
+        }
+        Some(out)
+    }
+
+    /// The declaration of a function that its definition gives (a template's, for one).
+    fn function_decl(&self, f: EntityId) -> Option<&FnDecl<'a>> {
+        if self.sema.entity(f).is_template {
+            return self.m.template_decl(f);
+        }
+        let decls = self.m.decls.functions.get(&f)?;
+        decls.iter().find(|d| d.definition).or(decls.first())
+    }
+
+    /// The class type a non-static member function `f` is a member of.
+    fn member_class(&self, f: EntityId, env: &Env) -> Option<Ty> {
+        let ent = self.sema.entity(f);
+        let scope = self.sema.scope(ent.parent);
+        if scope.kind != ScopeKind::Class || ent.flags.is_static {
+            return None;
+        }
+        let class = scope.entity?;
+        self.m.class_path(class, None, env, 0).map(Ty::Named)
+    }
+
+    /// The return type of a lambda: the trailing one, or the type of the first `return`
+    /// in its body (decayed, unqualified), `void` without one.
+    fn lambda_return(&self, l: &'a Lambda, env: &Env, depth: u32) -> Option<Ty> {
+        if let Some(r) = l.params.as_ref().and_then(|p| p.trailing_return.as_ref()) {
+            let mut b = env.clone();
+            b.scope = l.scope.or(env.scope);
+            return self.m.type_id(r, &b, 0);
+        }
+        let mut find = FirstReturn { found: None };
+        find.stmt(&l.body);
+        match find.found {
+            None => Some(Ty::Builtin("v")),
+            Some(None) => Some(Ty::Builtin("v")),
+            Some(Some(x)) => Some(unqualified(decay(strip_ref(self.expr_type_at(
+                x,
+                env,
+                depth + 1,
+            )?)))),
         }
     }
 

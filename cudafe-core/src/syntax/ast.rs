@@ -7,7 +7,7 @@
 //! cannot be parsed otherwise); each name node records the entity lookup found.
 
 use crate::intern::Symbol;
-use crate::sema::EntityId;
+use crate::sema::{EntityId, ScopeId};
 use crate::source_map::Span;
 
 /// A list in the tree: exactly as long as it needs to be (a `Vec` built by pushing keeps
@@ -985,6 +985,8 @@ pub struct Lambda {
     pub requires: Option<Box<Expr>>,
     pub body: Box<Stmt>,
     pub entity: Option<EntityId>,
+    /// The lambda's own scope (its parent is the scope the lambda expression is in).
+    pub scope: Option<ScopeId>,
 }
 
 /// `new (place) T(args)`.

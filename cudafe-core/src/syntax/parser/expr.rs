@@ -4,7 +4,7 @@
 use super::names::NameClass;
 use super::{PResult, Parser};
 use crate::lexer::{Keyword, Punct, TokenKind};
-use crate::sema::ScopeKind;
+use crate::sema::{ScopeId, ScopeKind};
 use crate::source_map::Span;
 use crate::syntax::ast::*;
 
@@ -1384,14 +1384,19 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        let r = self.lambda_rest(captures, intro_span);
+        let r = self.lambda_rest(captures, intro_span, lscope);
         self.scope = saved;
         let lambda = r?;
         let span = intro_start.to(self.prev_span());
         Ok(Expr::new(ExprKind::Lambda(Box::new(lambda)), span))
     }
 
-    fn lambda_rest(&mut self, captures: Vec<Capture>, intro_span: Span) -> PResult<Lambda> {
+    fn lambda_rest(
+        &mut self,
+        captures: Vec<Capture>,
+        intro_span: Span,
+        scope: ScopeId,
+    ) -> PResult<Lambda> {
         let template = if self.at_punct(Punct::Less) {
             // The template parameters are seen by the parameters and the body; the caller
             // restores the scope after the lambda.
@@ -1479,6 +1484,7 @@ impl<'a> Parser<'a> {
             requires,
             body: Box::new(body),
             entity: None,
+            scope: Some(scope),
         })
     }
 
