@@ -116,6 +116,7 @@ pub fn stub_file(a: &Analysis, map: &SourceMap, opts: &StubOptions) -> Stub {
         skipped: Vec::new(),
         done: Vec::new(),
         instantiated: Vec::new(),
+        lambda_instances: Vec::new(),
         var_instances: Vec::new(),
         nesting: 0,
     };
@@ -151,6 +152,14 @@ enum Use<'a> {
         base: Option<&'a Expr>,
         arrow: bool,
         name: &'a QualName,
+        call_args: &'a [Expr],
+        expansion: bool,
+    },
+    /// A call of a lambda (`f(args)` for a variable `f` initialized with one, or the
+    /// lambda expression called where it stands): a generic lambda's body is searched with
+    /// its `auto` parameters deduced from the arguments.
+    LambdaCall {
+        callee: &'a Expr,
         call_args: &'a [Expr],
         expansion: bool,
     },
@@ -463,7 +472,24 @@ impl<'m, 'a> Visitor<'a> for Collector<'m, 'a> {
                                 call_args: args,
                                 expansion,
                             });
+                        } else if n
+                            .resolution
+                            .entity()
+                            .is_some_and(|e| self.sema.entity(e).kind == EntityKind::Variable)
+                        {
+                            self.uses.push(Use::LambdaCall {
+                                callee,
+                                call_args: args,
+                                expansion,
+                            });
                         }
+                    }
+                    ExprKind::Lambda(_) => {
+                        self.uses.push(Use::LambdaCall {
+                            callee,
+                            call_args: args,
+                            expansion,
+                        });
                     }
                     ExprKind::Member { base, arrow, name } => {
                         self.uses.push(Use::Member {
@@ -543,6 +569,8 @@ struct Writer<'m, 'a, 'o> {
     done: Vec<String>,
     /// Function template instances whose bodies were searched for launches.
     instantiated: Vec<(EntityId, Vec<Arg>)>,
+    /// Generic lambdas (by introducer) searched, with the types of their parameters.
+    lambda_instances: Vec<(Offset, Vec<Arg>)>,
     /// Registrations of variable template instances, and their device names.
     var_instances: Vec<(String, String)>,
     /// How many bodies are being searched, one inside another.
@@ -1384,7 +1412,8 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
             let expansion = match &u {
                 Use::Call { expansion, .. }
                 | Use::Instantiate { expansion, .. }
-                | Use::Member { expansion, .. } => *expansion,
+                | Use::Member { expansion, .. }
+                | Use::LambdaCall { expansion, .. } => *expansion,
                 Use::Declared { .. } | Use::Variable { .. } => false,
             };
             let envs = if expansion {
@@ -1433,6 +1462,9 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
                     Use::Variable { template, written } => {
                         self.variable_instance(*template, written, env)
                     }
+                    Use::LambdaCall {
+                        callee, call_args, ..
+                    } => self.lambda_call(callee, call_args, env, this, depth + 1),
                 }
             }
         }
@@ -1462,6 +1494,143 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
             bind_head(&mut ienv, h, &args);
         }
         self.scan(template, args, ienv, None, depth);
+    }
+
+    /// A call of a lambda: a generic one's body is searched (once per list of parameter
+    /// types) with its `auto` parameters' types deduced from the call's arguments. (The
+    /// bodies of other lambdas are searched with the code around them.)
+    fn lambda_call(
+        &mut self,
+        callee: &'a Expr,
+        call_args: &'a [Expr],
+        env: &Env,
+        this: Option<&Ty>,
+        depth: u32,
+    ) {
+        if depth > 16 || self.nesting > 16 {
+            return;
+        }
+        let Some(l) = self.called_lambda(callee) else {
+            return;
+        };
+        let (Some(chunk), Some(scope)) = (&l.params, l.scope) else {
+            return;
+        };
+        let generic = chunk
+            .params
+            .iter()
+            .any(|p| matches!(p.specs.ty, TypeSpec::Auto | TypeSpec::DecltypeAuto));
+        if !generic || l.template.is_some() || chunk.params.len() != call_args.len() {
+            return;
+        }
+        let mut lenv = env.clone();
+        let mut key = Vec::new();
+        for (p, a) in chunk.params.iter().zip(call_args) {
+            if !matches!(p.specs.ty, TypeSpec::Auto) {
+                continue;
+            }
+            let Some(e) = p
+                .declarator
+                .name
+                .as_ref()
+                .and_then(|n| n.ident())
+                .and_then(|s| self.sema.scope(scope).names.get(&s))
+                .and_then(|v| v.first().copied())
+            else {
+                return;
+            };
+            let Some(full) = self.auto_param_type(p, a, env) else {
+                return;
+            };
+            key.push(Arg::Type(full.clone()));
+            lenv.bind(e, Arg::Type(full));
+        }
+        let at = l.intro_span.lo;
+        if self
+            .lambda_instances
+            .iter()
+            .any(|(o, k)| *o == at && *k == key)
+        {
+            return;
+        }
+        self.lambda_instances.push((at, key));
+        let mut scan = Collector {
+            m: self.m,
+            sema: self.sema,
+            vars: FxHashMap::default(),
+            params: FxHashMap::default(),
+            kernels: Vec::new(),
+            uses: Vec::new(),
+            variables: Vec::new(),
+            template_depth: 0,
+            function_depth: 1,
+            class_depth: 0,
+            expansion: 0,
+            bodies: FxHashMap::default(),
+            lambdas: FxHashMap::default(),
+        };
+        scan.stmt(&l.body);
+        let uses: Vec<Use<'a>> = scan
+            .uses
+            .into_iter()
+            .filter(|u| !matches!(u, Use::Declared { .. }))
+            .collect();
+        self.nesting += 1;
+        self.follow(uses, &lenv, this, depth);
+        self.nesting -= 1;
+    }
+
+    /// The lambda a call calls: written there, or the initializer of the `auto` variable
+    /// called.
+    fn called_lambda(&self, callee: &'a Expr) -> Option<&'a Lambda> {
+        match &callee.unparen().kind {
+            ExprKind::Lambda(l) => Some(l),
+            ExprKind::Name(n) => {
+                let &(specs, d, init) = self.vars.get(&n.resolution.entity()?)?;
+                if !d.ops.is_empty() || !matches!(specs.ty, TypeSpec::Auto) {
+                    return None;
+                }
+                let x = match init? {
+                    Initializer::Assign(x) | Initializer::Brace(x) => x,
+                    _ => return None,
+                };
+                match &x.unparen().kind {
+                    ExprKind::Lambda(l) => Some(l),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The type of the `auto` parameter `p` (`auto x`, `const auto &x`, `auto *p`) for the
+    /// argument `a`.
+    fn auto_param_type(&self, p: &Param, a: &Expr, env: &Env) -> Option<Ty> {
+        let actual = self.expr_type(a, env)?;
+        let q = Quals {
+            c: p.specs.is_const,
+            v: p.specs.is_volatile,
+            r: false,
+        };
+        let with = |t: Ty| {
+            if q == Quals::default() {
+                t
+            } else {
+                Ty::Qualified(q, Box::new(t))
+            }
+        };
+        let ops = &p.declarator.ops;
+        let pattern = self
+            .m
+            .declarator_type(Some(with(Ty::Param(0))), ops, false, env, 0)?;
+        let mut holes = vec![None];
+        if !deduce_param(&pattern, &actual, &mut holes) {
+            return None;
+        }
+        let Some(Arg::Type(auto)) = holes[0].take() else {
+            return None;
+        };
+        self.m.declarator_type(Some(with(auto)), ops, false, env, 0)
     }
 
     /// Searches the body of the function `f` (once per `key`: its template arguments, and
@@ -1758,6 +1927,12 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
     /// The declared type of a variable, parameter, enumerator or template parameter.
     fn entity_type(&self, e: EntityId, env: &Env, depth: u32) -> Option<Ty> {
         let ent = self.sema.entity(e);
+        // A generic lambda's parameter, its type deduced for the call being followed.
+        if ent.kind == EntityKind::Parameter
+            && let Some(Arg::Type(t)) = env.get(e)
+        {
+            return Some(t.clone());
+        }
         match ent.kind {
             EntityKind::Variable | EntityKind::Parameter => {
                 let first = ent.first_decl();
