@@ -207,6 +207,9 @@ pub struct ExtLambda {
     pub ordinal: u32,
     /// The enclosing function's address as cudafe++ writes it: `& ::main`, `&S::f`.
     pub parent: String,
+    /// The type of a pointer to the enclosing function, spelled from its declaration
+    /// (`int (*)(int q, float * p)`), where it can be.
+    pub parent_type: Option<String>,
     pub captures: Vec<Cap>,
     pub is_mutable: bool,
     /// The lambda has no lambda-capture at all (not even a default), so its closure type
@@ -224,14 +227,16 @@ pub struct ExtLambda {
 }
 
 impl ExtLambda {
-    /// `__nv_dl_tag<U,(func),N>`. cudafe++ spells `U` out (`int (*)(void)`); we write
-    /// `decltype(func)`, the same type.
+    /// `__nv_dl_tag<U,(func),N>`. Like cudafe++ we spell `U` out from the function's
+    /// declaration (`int (*)(int q, float * p)`, needed where the name is overloaded);
+    /// where that cannot be done, `decltype(func)`.
     pub fn tag(&self) -> String {
-        format!(
-            "__nv_dl_tag<decltype({p}),({p}),{n}>",
-            p = self.parent,
-            n = self.ordinal
-        )
+        let p = &self.parent;
+        let u = match &self.parent_type {
+            Some(u) => u.clone(),
+            None => format!("decltype({p})"),
+        };
+        format!("__nv_dl_tag<{u},({p}),{n}>", n = self.ordinal)
     }
 
     /// What a device lambda is replaced by:
@@ -471,8 +476,8 @@ struct Collector<'a> {
     module_id: &'a str,
     out: ExtLambdas,
     /// Enclosing function definitions: the parent expression (`None`: not nameable), the
-    /// key of its ordinal counter and the function.
-    functions: Vec<(Option<String>, Offset, Option<EntityId>)>,
+    /// key of its ordinal counter, the function and the type of a pointer to it.
+    functions: Vec<(Option<String>, Offset, Option<EntityId>, Option<String>)>,
     /// The bodies being visited (functions, and lambdas: `true`), with the lambdas seen
     /// directly in each.
     contexts: Vec<(bool, Vec<Offset>)>,
@@ -525,6 +530,106 @@ impl<'a> Collector<'a> {
             super::namespace_prefix(self.sema, self.interner, e, self.module_id),
             self.sym(ident)
         ))
+    }
+
+    /// The type of a pointer to the function `f`, spelled from its declaration as cudafe++
+    /// does (`int (*)(int q, float * p)` for `static int g(int q, float *p = 0)`,
+    /// `void (Scaler::*)(float * d) const`): the return type's specifiers without storage
+    /// class, function specifiers and attributes, the parameters without default arguments.
+    /// `None` for what this does not spell (deduced or compound return types, computed
+    /// exception specifications).
+    fn pointer_type(&self, f: &FunctionDef) -> Option<String> {
+        let chunk = f.declarator.function()?;
+        let ret = match &chunk.trailing_return {
+            Some(t) => self.text(t.span).to_string(),
+            None => {
+                if !matches!(
+                    f.specs.ty,
+                    TypeSpec::Builtin(_) | TypeSpec::Named { .. } | TypeSpec::Elaborated { .. }
+                ) {
+                    return None;
+                }
+                let mut ret = type_specifiers(self.text(f.specs.span))?;
+                // `int *f()`, `const T &f()`: the operators after the function's.
+                for op in f.declarator.ops.iter().skip(1).rev() {
+                    match op {
+                        DeclaratorOp::Pointer {
+                            is_const,
+                            is_volatile,
+                            ..
+                        } => {
+                            ret.push_str(" *");
+                            if *is_const {
+                                ret.push_str(" const");
+                            }
+                            if *is_volatile {
+                                ret.push_str(" volatile");
+                            }
+                        }
+                        DeclaratorOp::LValueRef => ret.push_str(" &"),
+                        DeclaratorOp::RValueRef => ret.push_str(" &&"),
+                        _ => return None,
+                    }
+                }
+                ret
+            }
+        };
+        let mut params = Vec::new();
+        for p in chunk.params.iter() {
+            let end = match &p.default {
+                Some(d) => {
+                    let before = self.text(Span::new(p.span.lo, d.span.lo));
+                    let cut = before.trim_end().strip_suffix('=')?;
+                    p.span.lo + cut.len() as u32
+                }
+                None => p.span.hi,
+            };
+            params.push(one_line(self.text(Span::new(p.span.lo, end)).trim()));
+        }
+        if chunk.variadic {
+            params.push("...".into());
+        }
+        let params = if params.is_empty() {
+            "void".to_string()
+        } else {
+            params.join(", ")
+        };
+        let e = f.entity?;
+        let ent = self.sema.entity(e);
+        let member = self.sema.scope(ent.parent).kind == ScopeKind::Class && !ent.flags.is_static;
+        let pointer = if member {
+            let name = f.declarator.name.as_ref()?;
+            let class = if name.segments.len() >= 2 {
+                let written = self.text(name.span);
+                written[..written.rfind("::")?].trim().to_string()
+            } else {
+                self.classes.last()?.clone()?
+            };
+            format!("{class}::*")
+        } else {
+            "*".to_string()
+        };
+        let mut suffix = String::new();
+        if member {
+            if chunk.is_const {
+                suffix.push_str(" const");
+            }
+            if chunk.is_volatile {
+                suffix.push_str(" volatile");
+            }
+            match chunk.ref_qualifier {
+                Some(RefQualifier::LValue) => suffix.push_str(" &"),
+                Some(RefQualifier::RValue) => suffix.push_str(" &&"),
+                None => {}
+            }
+        }
+        match &chunk.exception {
+            None => {}
+            Some(ExceptionSpec::Noexcept(None)) => suffix.push_str(" noexcept"),
+            Some(ExceptionSpec::Throw(t)) if t.is_empty() => suffix.push_str(" noexcept"),
+            Some(_) => return None,
+        }
+        Some(one_line(&format!("{ret} ({pointer})({params}){suffix}")))
     }
 
     fn captures(&self, l: &'a Lambda) -> Vec<Cap> {
@@ -633,7 +738,9 @@ impl<'a> Visitor<'a> for Collector<'a> {
 
     fn function_def(&mut self, f: &'a FunctionDef) {
         let parent = self.parent_of(f);
-        self.functions.push((parent, f.body_span.lo, f.entity));
+        let parent_type = parent.as_ref().and_then(|_| self.pointer_type(f));
+        self.functions
+            .push((parent, f.body_span.lo, f.entity, parent_type));
         self.contexts.push((false, Vec::new()));
         let saved = std::mem::take(&mut self.templates);
         visit::walk_function_def(self, f);
@@ -652,7 +759,7 @@ impl<'a> Visitor<'a> for Collector<'a> {
             None => (false, Vec::new()),
         };
         if let Some(space) = space(l, self.interner)
-            && let Some((Some(parent), key, function)) = self.functions.last().cloned()
+            && let Some((Some(parent), key, function, parent_type)) = self.functions.last().cloned()
         {
             let ord = {
                 let o = self.ordinals.entry(key).or_insert(0);
@@ -670,6 +777,7 @@ impl<'a> Visitor<'a> for Collector<'a> {
                     space,
                     ordinal: ord,
                     parent,
+                    parent_type,
                     captures,
                     is_mutable: l.is_mutable,
                     no_capture: l.captures.is_empty(),
@@ -683,6 +791,100 @@ impl<'a> Visitor<'a> for Collector<'a> {
         visit::walk_lambda(self, l);
         self.contexts.pop();
     }
+}
+
+/// Text on one line (newlines as spaces).
+fn one_line(s: &str) -> String {
+    s.replace(['\n', '\r'], " ")
+}
+
+/// The type specifiers among declaration specifiers (the text of them): storage classes,
+/// function specifiers, `constexpr` and the like, and attributes left out. `None` if the
+/// text is not understood.
+fn type_specifiers(text: &str) -> Option<String> {
+    const DROP: &[&str] = &[
+        "static",
+        "extern",
+        "inline",
+        "__inline",
+        "__inline__",
+        "virtual",
+        "explicit",
+        "constexpr",
+        "consteval",
+        "constinit",
+        "friend",
+        "register",
+        "thread_local",
+        "__thread",
+        "mutable",
+        "__extension__",
+    ];
+    let b = text.as_bytes();
+    let mut out: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        if c.is_ascii_alphabetic() || c == b'_' {
+            let start = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            let word = &text[start..i];
+            if matches!(
+                word,
+                "__attribute__" | "__attribute" | "__declspec" | "alignas"
+            ) {
+                // Skip the parenthesized argument.
+                while i < b.len() && b[i].is_ascii_whitespace() {
+                    i += 1;
+                }
+                i = skip_balanced(b, i, b'(', b')')?;
+            } else if !DROP.contains(&word) {
+                out.push(word);
+            }
+            continue;
+        }
+        if c == b'[' && b.get(i + 1) == Some(&b'[') {
+            i = skip_balanced(b, i, b'[', b']')?;
+            continue;
+        }
+        if c == b'"' || c == b'\'' {
+            return None;
+        }
+        let len = if text[i..].starts_with("::") { 2 } else { 1 };
+        out.push(&text[i..i + len]);
+        i += len;
+    }
+    if out.is_empty() {
+        return None;
+    }
+    Some(out.join(" "))
+}
+
+/// The index after the group that opens at `i` with `open` (nested groups included).
+fn skip_balanced(b: &[u8], i: usize, open: u8, close: u8) -> Option<usize> {
+    if b.get(i) != Some(&open) {
+        return None;
+    }
+    let mut depth = 0u32;
+    let mut j = i;
+    while j < b.len() {
+        if b[j] == open {
+            depth += 1;
+        } else if b[j] == close {
+            depth -= 1;
+            if depth == 0 {
+                return Some(j + 1);
+            }
+        }
+        j += 1;
+    }
+    None
 }
 
 /// The local variables declared before `before` that a lambda body names, in order of
@@ -773,6 +975,7 @@ mod tests {
             space: Space::HostDevice,
             ordinal: 3,
             parent: "& ::main".into(),
+            parent_type: None,
             captures: vec![Cap::Var("s".into(), None), Cap::Var("a".into(), None)],
             is_mutable: false,
             no_capture: false,
@@ -806,6 +1009,7 @@ mod tests {
             space: Space::Device,
             ordinal: 2,
             parent: "& ::main".into(),
+            parent_type: None,
             captures: vec![Cap::Var("k".into(), None)],
             is_mutable: false,
             no_capture: false,

@@ -279,12 +279,11 @@ impl<'m, 'a> Collector<'m, 'a> {
         })
     }
 
-    /// Does an unqualified name called as a function name member functions only (an
-    /// implicit `this->f(...)` inside a member)?
+    /// Does a name called as a function name member functions only (an implicit
+    /// `this->f(...)` inside a member, or `C<int>::f(...)`)?
     fn member_function(&self, n: &QualName) -> bool {
         let es = n.resolution.entities();
-        !n.is_qualified()
-            && !es.is_empty()
+        !es.is_empty()
             && es.iter().all(|&e| {
                 let ent = self.sema.entity(e);
                 ent.kind == EntityKind::Function
@@ -947,12 +946,22 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
                         let mut f = f.clone();
                         f.method = false;
                         let quals = f.quals;
+                        let ref_qualifier = f.ref_qualifier;
+                        let noexcept = std::mem::take(&mut f.noexcept);
                         let mut s = self.decl_text(&Ty::Function(f), wrapped)?;
                         if quals.c {
                             s.push_str(" const");
                         }
                         if quals.v {
                             s.push_str(" volatile");
+                        }
+                        match ref_qualifier {
+                            Some(RefQualifier::LValue) => s.push_str(" &"),
+                            Some(RefQualifier::RValue) => s.push_str(" &&"),
+                            None => {}
+                        }
+                        if noexcept {
+                            s.push_str(" noexcept");
                         }
                         s
                     }
@@ -1702,7 +1711,7 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
         this: Option<&Ty>,
         depth: u32,
     ) {
-        if depth > 16 || name.is_qualified() {
+        if depth > 16 || (name.is_qualified() && base.is_some()) {
             return;
         }
         let obj = match base {
@@ -1711,6 +1720,17 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
                     return;
                 };
                 if arrow { pointee(t) } else { Some(t) }
+            }
+            // `C<short>::s(args)`: the class the qualifier names.
+            None if name.is_qualified() => {
+                let Some(&f) = name.resolution.entities().first() else {
+                    return;
+                };
+                let parent = self.sema.entity(f).parent;
+                if self.sema.scope(parent).kind != ScopeKind::Class {
+                    return;
+                }
+                self.m.scope_path(parent, Some(name), env, 0).map(Ty::Named)
             }
             None => this.cloned(),
         };
