@@ -134,6 +134,10 @@ pub struct Build {
     no_cache: bool,
     cargo_metadata: bool,
     nvcc: bool,
+    extended_lambda: bool,
+    relaxed_constexpr: bool,
+    fast_math: bool,
+    front_end_flags: Vec<String>,
 }
 
 /// The environment variables the `cc` crate reads to choose the host compiler and its
@@ -296,6 +300,31 @@ impl Build {
     /// `-g`, `-fPIC`).
     pub fn host_flag(&mut self, flag: &str) -> &mut Build {
         self.host_flags.push(flag.to_string());
+        self
+    }
+
+    /// `__device__` and `__host__ __device__` lambdas (nvcc's `--extended-lambda`).
+    pub fn extended_lambda(&mut self, on: bool) -> &mut Build {
+        self.extended_lambda = on;
+        self
+    }
+
+    /// Calls of `constexpr` functions across execution spaces (nvcc's
+    /// `--expt-relaxed-constexpr`).
+    pub fn relaxed_constexpr(&mut self, on: bool) -> &mut Build {
+        self.relaxed_constexpr = on;
+        self
+    }
+
+    /// Fast, less precise device math (nvcc's `-use_fast_math`).
+    pub fn fast_math(&mut self, on: bool) -> &mut Build {
+        self.fast_math = on;
+        self
+    }
+
+    /// An option for the front end (nvcc's `-Xcudafe`), such as `--diag_suppress=177`.
+    pub fn front_end_flag(&mut self, flag: &str) -> &mut Build {
+        self.front_end_flags.push(flag.to_string());
         self
     }
 
@@ -646,7 +675,13 @@ impl Build {
                     &self.std,
                     &self.include_dirs,
                     &self.defines,
-                    &self.host_flags
+                    &self.host_flags,
+                    (
+                        self.extended_lambda,
+                        self.relaxed_constexpr,
+                        self.fast_math,
+                        &self.front_end_flags
+                    )
                 )
             ));
         // The host compiler: as cc chooses it, from the environment and the profile.
@@ -694,7 +729,13 @@ impl Build {
         for f in &self.host_flags {
             p.host_flag(f);
         }
+        for f in &self.front_end_flags {
+            p.front_end_flag(f);
+        }
         p.rdc(self.rdc)
+            .extended_lambda(self.extended_lambda)
+            .relaxed_constexpr(self.relaxed_constexpr)
+            .fast_math(self.fast_math)
             .device_debug(debug)
             .reproducible(true)
             .keep(work_dir)
@@ -812,6 +853,18 @@ impl Build {
     fn nvcc_one(&self, toolkit: &Toolkit, file: &Path, obj: &Path) -> Result<String> {
         let mut cmd = Command::new(toolkit.nvcc());
         cmd.arg("-c").arg("-Xcompiler").arg("-fPIC");
+        if self.extended_lambda {
+            cmd.arg("--extended-lambda");
+        }
+        if self.relaxed_constexpr {
+            cmd.arg("--expt-relaxed-constexpr");
+        }
+        if self.fast_math {
+            cmd.arg("-use_fast_math");
+        }
+        for f in &self.front_end_flags {
+            cmd.arg("-Xcudafe").arg(f);
+        }
         if self.archs.first().is_some_and(|a| a.starts_with("spec:")) {
             bail!("with nvcc, give architectures with `arch`");
         }

@@ -59,6 +59,19 @@ pub struct CudaOptions {
     /// The C++ standard (`c++17`, `c++20`).
     #[arg(long, value_name = "STD")]
     pub std: Option<String>,
+    /// `__device__` and `__host__ __device__` lambdas (nvcc's `--extended-lambda`).
+    #[arg(long)]
+    pub extended_lambda: bool,
+    /// Calls of `constexpr` functions across execution spaces (nvcc's
+    /// `--expt-relaxed-constexpr`).
+    #[arg(long)]
+    pub expt_relaxed_constexpr: bool,
+    /// Fast, less precise device math (nvcc's `-use_fast_math`).
+    #[arg(long)]
+    pub use_fast_math: bool,
+    /// An option for the front end (nvcc's `-Xcudafe`), such as `--diag_suppress=177`.
+    #[arg(long = "Xcudafe", value_name = "OPTION", allow_hyphen_values = true)]
+    pub xcudafe: Vec<String>,
     /// Number of parallel file jobs (default: the inherited jobserver's tokens, else the
     /// number of CPUs).
     #[arg(short, long, value_name = "N")]
@@ -114,6 +127,12 @@ fn pipeline(tk: Toolkit, o: &CudaOptions) -> Result<Pipeline> {
     let mut p = Pipeline::new(tk)?;
     p.archs(o.arch.as_deref().unwrap_or("75"))?;
     p.rdc(o.rdc);
+    p.extended_lambda(o.extended_lambda)
+        .relaxed_constexpr(o.expt_relaxed_constexpr)
+        .fast_math(o.use_fast_math);
+    for f in &o.xcudafe {
+        p.front_end_flag(f);
+    }
     if let Some(s) = &o.std {
         p.std(s);
     }

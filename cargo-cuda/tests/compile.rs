@@ -314,3 +314,59 @@ fn json_messages() {
     assert_eq!(msgs.last().unwrap()["success"], true);
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// nvcc's language options reach the front end: a `__device__` lambda needs
+/// `--extended-lambda`, and `--Xcudafe` passes diagnostic controls through.
+#[test]
+fn language_options_reach_the_front_end() {
+    let d = scratch("options");
+    std::fs::create_dir_all(d.join("src")).unwrap();
+    std::fs::write(
+        d.join("src/lambda.cu"),
+        "template <typename F> __global__ void apply(float *p, F f) { *p = f(*p); }\n\
+         void run(float *p, float s) {\n\
+           apply<<<1, 1>>>(p, [=] __device__(float x) { return x * s; });\n\
+         }\n",
+    )
+    .unwrap();
+    let out = cargo_cuda(&d, &["check", "src"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(
+            "src/lambda.cu(3): error: __host__ or __device__ annotation on lambda requires --extended-lambda nvcc flag"
+        ),
+        "{stderr}"
+    );
+    let out = cargo_cuda(&d, &["check", "--extended-lambda", "src"]);
+    assert!(out.status.success());
+    let out = cargo_cuda(
+        &d,
+        &[
+            "compile",
+            "src",
+            "--out-dir",
+            "out",
+            "--arch",
+            "90",
+            "--extended-lambda",
+        ],
+    );
+    assert!(out.status.success());
+    assert!(d.join("out/lambda.o").is_file());
+
+    // A warning the front end gives, then suppressed through `--Xcudafe`.
+    std::fs::write(
+        d.join("src/lambda.cu"),
+        "__device__ int dv;\nvoid host() { dv = 1; }\n",
+    )
+    .unwrap();
+    let out = cargo_cuda(&d, &["check", "src"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("warning #20092-D"), "{stderr}");
+    let out = cargo_cuda(&d, &["check", "--Xcudafe", "--diag_suppress=20092", "src"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success());
+    assert!(!stderr.contains("20092"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&d);
+}

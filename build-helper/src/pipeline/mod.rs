@@ -80,6 +80,10 @@ pub struct Pipeline {
     jobs: Option<Jobs>,
     device_debug: DeviceDebug,
     reproducible: bool,
+    extended_lambda: bool,
+    relaxed_constexpr: bool,
+    fast_math: bool,
+    front_end_flags: Vec<String>,
 }
 
 /// Debug information in device code.
@@ -247,6 +251,10 @@ impl Pipeline {
             jobs: None,
             device_debug: DeviceDebug::None,
             reproducible: false,
+            extended_lambda: false,
+            relaxed_constexpr: false,
+            fast_math: false,
+            front_end_flags: Vec::new(),
         })
     }
 
@@ -343,6 +351,49 @@ impl Pipeline {
         self
     }
 
+    /// `__device__` and `__host__ __device__` lambdas (nvcc's `--extended-lambda`).
+    pub fn extended_lambda(&mut self, on: bool) -> &mut Pipeline {
+        self.extended_lambda = on;
+        self
+    }
+
+    /// Calls of `constexpr` functions across execution spaces (nvcc's
+    /// `--expt-relaxed-constexpr`).
+    pub fn relaxed_constexpr(&mut self, on: bool) -> &mut Pipeline {
+        self.relaxed_constexpr = on;
+        self
+    }
+
+    /// Fast, less precise device math (nvcc's `-use_fast_math`: flush to zero,
+    /// approximate division and square root).
+    pub fn fast_math(&mut self, on: bool) -> &mut Pipeline {
+        self.fast_math = on;
+        self
+    }
+
+    /// An option for the front end, which nvcc also gives cicc (nvcc's `-Xcudafe`):
+    /// `--diag_suppress=177`, `--display_error_number`, ...
+    pub fn front_end_flag(&mut self, flag: &str) -> &mut Pipeline {
+        self.front_end_flags.push(flag.to_string());
+        self
+    }
+
+    /// cicc's floating-point options, as nvcc gives them.
+    fn cicc_math_flags(&self) -> &'static [&'static str] {
+        if self.fast_math {
+            &[
+                "-ftz=1",
+                "-prec_div=0",
+                "-prec_sqrt=0",
+                "-fmad=1",
+                "-fast-math",
+                "--gen_div_approx_ftz",
+            ]
+        } else {
+            &["-ftz=0", "-prec_div=1", "-prec_sqrt=1", "-fmad=1"]
+        }
+    }
+
     fn token(&self) -> Option<jobs::Token> {
         self.jobs.as_ref().map(Jobs::acquire)
     }
@@ -384,7 +435,11 @@ impl Pipeline {
         if self.device_debug == DeviceDebug::LineInfo {
             cicc.push_str("-generate-line-info ");
         }
-        cicc.push_str("-ftz=0 -prec_div=1 -prec_sqrt=1 -fmad=1 ");
+        if self.fast_math {
+            cicc.push_str("-ftz=1 -prec_div=0 -prec_sqrt=0 -fmad=1 ");
+        } else {
+            cicc.push_str("-ftz=0 -prec_div=1 -prec_sqrt=1 -fmad=1 ");
+        }
         v.push(cicc);
         if self.device_debug == DeviceDebug::Full {
             v.push("-g".into());
@@ -494,6 +549,12 @@ impl Pipeline {
             cmd.arg("-DCUDA_DOUBLE_MATH_FUNCTIONS");
         }
         cmd.args(["-D__CUDACC__", "-D__NVCC__"]);
+        if self.extended_lambda {
+            cmd.arg("-D__CUDACC_EXTENDED_LAMBDA__");
+        }
+        if self.relaxed_constexpr {
+            cmd.arg("-D__CUDACC_RELAXED_CONSTEXPR__");
+        }
         if self.device_debug == DeviceDebug::Full {
             cmd.arg("-D__CUDACC_DEBUG__");
         }
@@ -533,6 +594,13 @@ impl Pipeline {
         v.push("--orig_src_path_name".into());
         v.push(source_abs.into());
         v.push("--allow_managed".into());
+        if self.extended_lambda {
+            v.push("--extended-lambda".into());
+        }
+        if self.relaxed_constexpr {
+            v.push("--relaxed_constexpr".into());
+        }
+        v.extend(self.front_end_flags.iter().map(OsString::from));
         if self.device_debug == DeviceDebug::Full {
             v.push("--debug_mode".into());
         }
@@ -710,16 +778,9 @@ impl Pipeline {
             let mut cmd = self.tool(self.toolkit.cicc());
             cmd.args(self.front_end_common(source, &source_abs));
             cmd.arg("-arch").arg(va.compute());
-            cmd.args([
-                "-m64",
-                "--no-version-ident",
-                "-ftz=0",
-                "-prec_div=1",
-                "-prec_sqrt=1",
-                "-fmad=1",
-                "--include_file_name",
-                &fatbin_c_name,
-            ]);
+            cmd.args(["-m64", "--no-version-ident"]);
+            cmd.args(self.cicc_math_flags());
+            cmd.args(["--include_file_name", &fatbin_c_name]);
             cmd.args(self.cicc_debug_flags());
             cmd.args(["-tused", "--module_id_file_name"]);
             cmd.arg(&module_id_file);

@@ -469,15 +469,26 @@ pub fn collect(
     c.out
 }
 
+/// A function definition around the code being visited.
+#[derive(Clone)]
+struct Enclosing {
+    /// The expression naming it (`None`: not nameable).
+    parent: Option<String>,
+    /// The key of its ordinal counter.
+    key: Offset,
+    function: Option<EntityId>,
+    /// The type of a pointer to it.
+    parent_type: Option<String>,
+}
+
 struct Collector<'a> {
     sema: &'a Sema,
     interner: &'a Interner,
     map: &'a SourceMap,
     module_id: &'a str,
     out: ExtLambdas,
-    /// Enclosing function definitions: the parent expression (`None`: not nameable), the
-    /// key of its ordinal counter, the function and the type of a pointer to it.
-    functions: Vec<(Option<String>, Offset, Option<EntityId>, Option<String>)>,
+    /// Enclosing function definitions.
+    functions: Vec<Enclosing>,
     /// The bodies being visited (functions, and lambdas: `true`), with the lambdas seen
     /// directly in each.
     contexts: Vec<(bool, Vec<Offset>)>,
@@ -739,8 +750,12 @@ impl<'a> Visitor<'a> for Collector<'a> {
     fn function_def(&mut self, f: &'a FunctionDef) {
         let parent = self.parent_of(f);
         let parent_type = parent.as_ref().and_then(|_| self.pointer_type(f));
-        self.functions
-            .push((parent, f.body_span.lo, f.entity, parent_type));
+        self.functions.push(Enclosing {
+            parent,
+            key: f.body_span.lo,
+            function: f.entity,
+            parent_type,
+        });
         self.contexts.push((false, Vec::new()));
         let saved = std::mem::take(&mut self.templates);
         visit::walk_function_def(self, f);
@@ -759,7 +774,12 @@ impl<'a> Visitor<'a> for Collector<'a> {
             None => (false, Vec::new()),
         };
         if let Some(space) = space(l, self.interner)
-            && let Some((Some(parent), key, function, parent_type)) = self.functions.last().cloned()
+            && let Some(Enclosing {
+                parent: Some(parent),
+                key,
+                function,
+                parent_type,
+            }) = self.functions.last().cloned()
         {
             let ord = {
                 let o = self.ordinals.entry(key).or_insert(0);

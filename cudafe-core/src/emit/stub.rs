@@ -1563,30 +1563,7 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
             return;
         }
         self.lambda_instances.push((at, key));
-        let mut scan = Collector {
-            m: self.m,
-            sema: self.sema,
-            vars: FxHashMap::default(),
-            params: FxHashMap::default(),
-            kernels: Vec::new(),
-            uses: Vec::new(),
-            variables: Vec::new(),
-            template_depth: 0,
-            function_depth: 1,
-            class_depth: 0,
-            expansion: 0,
-            bodies: FxHashMap::default(),
-            lambdas: FxHashMap::default(),
-        };
-        scan.stmt(&l.body);
-        let uses: Vec<Use<'a>> = scan
-            .uses
-            .into_iter()
-            .filter(|u| !matches!(u, Use::Declared { .. }))
-            .collect();
-        self.nesting += 1;
-        self.follow(uses, &lenv, this, depth);
-        self.nesting -= 1;
+        self.search_body(&l.body, &lenv, this, depth);
     }
 
     /// The lambda a call calls: written there, or the initializer of the `auto` variable
@@ -1669,6 +1646,12 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
         };
         // Everything in the body counts as outside templates: the instance's bindings say
         // what its names mean.
+        self.search_body(body, &ienv, this.as_ref(), depth);
+    }
+
+    /// Follows the uses in a body (a function's or a lambda's), its names meaning what
+    /// `env` binds: everything in it counts as outside templates.
+    fn search_body(&mut self, body: &'a Stmt, env: &Env, this: Option<&Ty>, depth: u32) {
         let mut scan = Collector {
             m: self.m,
             sema: self.sema,
@@ -1691,7 +1674,7 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
             .filter(|u| !matches!(u, Use::Declared { .. }))
             .collect();
         self.nesting += 1;
-        self.follow(uses, &ienv, this.as_ref(), depth);
+        self.follow(uses, env, this, depth);
         self.nesting -= 1;
     }
 
