@@ -12,6 +12,7 @@ mod bodies;
 mod consteval;
 mod flow;
 mod index;
+mod lambda;
 mod syntax;
 
 use crate::diag::pragma::{self, DiagPragma};
@@ -72,6 +73,10 @@ pub fn check(
         syntax,
         syntax_by_span,
         syntax_next: 0,
+        member_access: Default::default(),
+        lambda_frames: Vec::new(),
+        locals: Vec::new(),
+        cur_fn: None,
     };
     c.recoveries = &unit.recoveries;
     c.decls(&unit.decls);
@@ -154,6 +159,14 @@ pub(crate) struct Checker<'a> {
     pub(crate) syntax: Vec<syntax::Problem>,
     pub(crate) syntax_next: usize,
     pub(crate) syntax_by_span: crate::intern::FxHashMap<Span, usize>,
+    /// The access of class members (classes, enums, functions, variables) as declared.
+    pub(crate) member_access: crate::intern::FxHashMap<EntityId, Access>,
+    /// The lambdas around the expression being walked, innermost last.
+    pub(crate) lambda_frames: Vec<lambda::LambdaFrame>,
+    /// The local variables and parameters visible at this point of the walk.
+    pub(crate) locals: Vec<lambda::Local<'a>>,
+    /// The function definition whose body is being walked.
+    pub(crate) cur_fn: Option<&'a FunctionDef>,
 }
 
 /// Which declaration a `__grid_constant__` comparison is for.
@@ -266,7 +279,15 @@ impl<'a> Checker<'a> {
         // Member declarations first, then the member function bodies (parsed after the
         // class is complete).
         let saved = self.func.take();
+        let mut access = match c.tag {
+            TagKind::Class => Access::Private,
+            _ => Access::Public,
+        };
         for m in &c.members {
+            if let DeclKind::AccessSpec(a) = &m.kind {
+                access = *a;
+            }
+            self.note_member_access(m, access);
             self.member_decl(m);
         }
         self.func = saved;
