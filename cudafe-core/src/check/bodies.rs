@@ -40,6 +40,7 @@ impl<'a> Checker<'a> {
         let saved_fn = self.cur_fn.replace(f);
         let saved_frames = std::mem::take(&mut self.lambda_frames);
         let saved_locals = std::mem::take(&mut self.locals);
+        let saved_member_decls = std::mem::take(&mut self.in_member_decls);
         if let Some(chunk) = f.declarator.function() {
             self.push_params(chunk);
         }
@@ -61,6 +62,7 @@ impl<'a> Checker<'a> {
         self.cur_fn = saved_fn;
         self.lambda_frames = saved_frames;
         self.locals = saved_locals;
+        self.in_member_decls = saved_member_decls;
         self.func = saved;
     }
 
@@ -618,10 +620,24 @@ impl<'a> Checker<'a> {
             (true, true) => ids::D_HD_ILLEGAL_CALL_CONSTEXPR,
         };
         let callee_name = self.callee_name(callee);
-        let caller_name = caller
-            .entity
-            .map(|e| self.function_display_name(e))
-            .unwrap_or_default();
+        // The caller by its own name (a lambda's by `operator()`).
+        let caller_name = match caller.entity {
+            Some(e) => self
+                .index
+                .functions
+                .get(&e)
+                .and_then(|d| d.first())
+                .and_then(|d| d.declarator.name.as_ref())
+                .map(|n| self.declared_function_name(n))
+                .unwrap_or_else(|| {
+                    self.sema
+                        .entity(e)
+                        .name
+                        .map(|s| self.name_of(s))
+                        .unwrap_or_default()
+                }),
+            None => "operator()".to_string(),
+        };
         self.emit(
             Diagnostic::new(id, at.lo)
                 .arg_str(callee_name)

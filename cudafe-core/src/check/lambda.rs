@@ -369,14 +369,7 @@ impl<'a> Checker<'a> {
             return;
         };
         let at = self.after_lambda_attributes(l);
-        let shown = match &name.last().kind {
-            NameKind::Ident(s) => self.name_of(*s),
-            NameKind::Destructor(s) => format!("~{}", self.name_of(*s)),
-            _ => String::from_utf8_lossy(self.map.slice(name.last().span))
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" "),
-        };
+        let shown = self.declared_function_name(name);
         let class_scope = self.owning_class_scope(fe);
         let class = class_scope.and_then(|s| self.sema.scope(s).entity);
         let report = |c: &mut Self, id| {
@@ -434,6 +427,30 @@ impl<'a> Checker<'a> {
                 );
             }
             cur = Some(outer);
+        }
+    }
+
+    /// A function's name as cudafe++ shows the enclosing or calling function: unqualified,
+    /// `~S`, `operator+`, `operator int`.
+    pub(crate) fn declared_function_name(&self, name: &QualName) -> String {
+        let last = name.last();
+        match &last.kind {
+            NameKind::Ident(s) => self.name_of(*s),
+            NameKind::Destructor(s) => format!("~{}", self.name_of(*s)),
+            _ => {
+                let text = String::from_utf8_lossy(self.map.slice(last.span)).into_owned();
+                let Some(rest) = text.strip_prefix("operator") else {
+                    return text;
+                };
+                let rest = rest.trim_start();
+                if rest.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+                    let words: Vec<&str> = rest.split_whitespace().collect();
+                    format!("operator {}", words.join(" "))
+                } else {
+                    let op: String = rest.chars().filter(|c| !c.is_whitespace()).collect();
+                    format!("operator{op}")
+                }
+            }
         }
     }
 
