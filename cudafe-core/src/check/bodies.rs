@@ -52,7 +52,7 @@ impl<'a> Checker<'a> {
         self.stmt(body);
         if let FunctionBody::Try { handlers, .. } = &f.body {
             for h in handlers {
-                self.stmt(&h.body);
+                self.handler(h);
             }
         }
         if self.template_depth == 0 {
@@ -64,6 +64,49 @@ impl<'a> Checker<'a> {
         self.locals = saved_locals;
         self.in_member_decls = saved_member_decls;
         self.func = saved;
+    }
+
+    /// A catch handler: its parameter is a local of its body.
+    fn handler(&mut self, h: &'a Handler) {
+        let mark = self.locals.len();
+        if let Some(p) = &h.param
+            && let Some(sym) = p.declarator.name.as_ref().and_then(|n| n.ident())
+        {
+            self.locals.push(super::lambda::Local {
+                sym,
+                entity: p.entity,
+                ty: Some((&p.specs, &p.declarator)),
+            });
+        }
+        self.stmt(&h.body);
+        self.locals.truncate(mark);
+    }
+
+    /// The names a structured binding declares (`auto [a, b]`), as locals of unknown type.
+    fn push_structured_binding(&mut self, d: &'a Declarator) {
+        let text = self.map.slice(d.span);
+        let Some(open) = text.iter().position(|&b| b == b'[') else {
+            return;
+        };
+        let mut i = open + 1;
+        while i < text.len() && text[i] != b']' {
+            let b = text[i];
+            if b.is_ascii_alphabetic() || b == b'_' {
+                let start = i;
+                while i < text.len() && (text[i].is_ascii_alphanumeric() || text[i] == b'_') {
+                    i += 1;
+                }
+                if let Some(sym) = self.interner.get(&text[start..i]) {
+                    self.locals.push(super::lambda::Local {
+                        sym,
+                        entity: None,
+                        ty: None,
+                    });
+                }
+            } else {
+                i += 1;
+            }
+        }
     }
 
     /// A lambda's body.
@@ -185,7 +228,7 @@ impl<'a> Checker<'a> {
             StmtKind::Try { body, handlers } => {
                 self.stmt(body);
                 for h in handlers {
-                    self.stmt(&h.body);
+                    self.handler(h);
                 }
             }
             _ => {}
@@ -210,15 +253,15 @@ impl<'a> Checker<'a> {
         }
         if let DeclKind::Simple { specs, declarators } = &d.kind {
             for id in declarators {
-                if !specs.is_typedef
-                    && !id.declarator.is_function()
-                    && let Some(sym) = id.declarator.name.as_ref().and_then(|n| n.ident())
-                {
-                    self.locals.push(super::lambda::Local {
-                        sym,
-                        entity: id.entity,
-                        ty: Some((specs, &id.declarator)),
-                    });
+                if !specs.is_typedef && !id.declarator.is_function() {
+                    match id.declarator.name.as_ref().and_then(|n| n.ident()) {
+                        Some(sym) => self.locals.push(super::lambda::Local {
+                            sym,
+                            entity: id.entity,
+                            ty: Some((specs, &id.declarator)),
+                        }),
+                        None => self.push_structured_binding(&id.declarator),
+                    }
                 }
                 match &id.init {
                     Some(Initializer::Assign(e)) | Some(Initializer::Brace(e)) => {
@@ -449,7 +492,9 @@ impl<'a> Checker<'a> {
                 self.auto_device_reference(f, n.span);
             }
         }
-        self.local_use(n, usage == Use::Read);
+        // A variable a lambda captures by reference is not read by naming it in the body.
+        let read = usage == Use::Read && !self.captured_by_reference(n);
+        self.local_use(n, read);
         if caller.in_template || caller.exec.device || caller.exec.global || caller.exec.implicit_hd
         {
             return;

@@ -66,6 +66,8 @@ pub(crate) struct LambdaFrame {
     default_copy: bool,
     /// Names in its capture list.
     explicit: Vec<Symbol>,
+    /// Names in its capture list captured by reference.
+    explicit_ref: Vec<Symbol>,
     /// `this` or `*this` in its capture list, or captured implicitly already.
     this_captured: bool,
     /// Variables it has captured implicitly so far.
@@ -224,8 +226,10 @@ impl<'a> Checker<'a> {
                         .arg_str(space),
                     );
                 }
-                self.explicit_captures(l, space, host, enclosing_template);
             }
+            self.explicit_captures(l, (!enclosed).then_some(space), host, enclosing_template);
+        } else {
+            self.explicit_captures(l, None, host, enclosing_template);
         }
         if !after.is_empty() {
             self.emit(Diagnostic::new(
@@ -273,6 +277,19 @@ impl<'a> Checker<'a> {
                 .iter()
                 .filter_map(|c| match c {
                     Capture::Var { name, .. } | Capture::Init { name, .. } => Some(*name),
+                    _ => None,
+                })
+                .collect(),
+            explicit_ref: l
+                .captures
+                .iter()
+                .filter_map(|c| match c {
+                    Capture::Var {
+                        name, by_ref: true, ..
+                    }
+                    | Capture::Init {
+                        name, by_ref: true, ..
+                    } => Some(*name),
                     _ => None,
                 })
                 .collect(),
@@ -518,15 +535,49 @@ impl<'a> Checker<'a> {
             .map(|(k, _)| self.name_of(*k))
     }
 
-    /// Step 2: the explicit captures.
+    /// Step 2: the explicit captures (`space` for a checked extended lambda); a variable
+    /// captured by copy is read there.
     fn explicit_captures(
         &mut self,
         l: &'a Lambda,
-        space: &'static str,
+        space: Option<&'static str>,
         hd: bool,
         in_template: bool,
     ) {
         for c in &l.captures {
+            if let Capture::Var {
+                name,
+                by_ref,
+                pack: false,
+                span,
+            } = c
+                && let Some(e) = self.find_local(*name).and_then(|l| l.entity)
+                && self.unset_locals.remove(&e)
+                && !*by_ref
+                && !self.map.presumed(span.lo).system
+            {
+                let at = self.capture_name_at(*span);
+                // After the capture's own checks.
+                self.explicit_capture(c, space, hd, in_template);
+                self.emit(
+                    Diagnostic::new(ids::USED_BEFORE_SET, at)
+                        .arg_entity(format!("variable \"{}\"", self.name_of(*name))),
+                );
+                continue;
+            }
+            self.explicit_capture(c, space, hd, in_template);
+        }
+    }
+
+    fn explicit_capture(
+        &mut self,
+        c: &'a Capture,
+        space: Option<&'static str>,
+        hd: bool,
+        in_template: bool,
+    ) {
+        let Some(space) = space else { return };
+        {
             match c {
                 Capture::Var {
                     name,
@@ -1007,6 +1058,27 @@ impl<'a> Checker<'a> {
             {
                 self.report_type_problems(specs, d, at);
             }
+        }
+    }
+
+    /// Does a name in a lambda body denote a variable of the enclosing function that the
+    /// outermost lambda capturing it captures by reference?
+    pub(crate) fn captured_by_reference(&self, n: &QualName) -> bool {
+        if self.lambda_frames.is_empty() || n.is_qualified() {
+            return false;
+        }
+        let Some(e) = n.resolution.entity() else {
+            return false;
+        };
+        let declared = self.sema.entity(e).first_decl().lo;
+        let Some(sym) = n.ident() else { return false };
+        let Some(f) = self.lambda_frames.iter().find(|f| declared < f.intro) else {
+            return false;
+        };
+        if f.explicit.contains(&sym) {
+            f.explicit_ref.contains(&sym)
+        } else {
+            f.default_ref
         }
     }
 
