@@ -3,7 +3,7 @@
 //! annotations on lambdas; and the checks that wait for a template's instantiation.
 
 use crate::diag::{Diagnostic, ids};
-use crate::sema::{EntityId, EntityKind, ExecSpace, MemSpace};
+use crate::sema::{EntityId, EntityKind, MemSpace};
 use crate::source_map::Span;
 use crate::syntax::ast::*;
 
@@ -37,6 +37,13 @@ impl<'a> Checker<'a> {
             in_template: self.template_depth > 0,
         });
         let saved_unset = std::mem::take(&mut self.unset_locals);
+        let saved_fn = self.cur_fn.replace(f);
+        let saved_frames = std::mem::take(&mut self.lambda_frames);
+        let saved_locals = std::mem::take(&mut self.locals);
+        let saved_member_decls = std::mem::take(&mut self.in_member_decls);
+        if let Some(chunk) = f.declarator.function() {
+            self.push_params(chunk);
+        }
         for init in &f.mem_inits {
             for a in &init.args {
                 self.expr(a, Use::Read);
@@ -45,17 +52,98 @@ impl<'a> Checker<'a> {
         self.stmt(body);
         if let FunctionBody::Try { handlers, .. } = &f.body {
             for h in handlers {
-                self.stmt(&h.body);
+                self.handler(h);
             }
         }
         if self.template_depth == 0 {
             self.missing_return(f, body);
         }
         self.unset_locals = saved_unset;
+        self.cur_fn = saved_fn;
+        self.lambda_frames = saved_frames;
+        self.locals = saved_locals;
+        self.in_member_decls = saved_member_decls;
         self.func = saved;
     }
 
+    /// A catch handler: its parameter is a local of its body.
+    fn handler(&mut self, h: &'a Handler) {
+        let mark = self.locals.len();
+        if let Some(p) = &h.param
+            && let Some(sym) = p.declarator.name.as_ref().and_then(|n| n.ident())
+        {
+            self.locals.push(super::lambda::Local {
+                sym,
+                entity: p.entity,
+                ty: Some((&p.specs, &p.declarator)),
+            });
+        }
+        self.stmt(&h.body);
+        self.locals.truncate(mark);
+    }
+
+    /// The names a structured binding declares (`auto [a, b]`), as locals of unknown type.
+    fn push_structured_binding(&mut self, d: &'a Declarator) {
+        let text = self.map.slice(d.span);
+        let Some(open) = text.iter().position(|&b| b == b'[') else {
+            return;
+        };
+        let mut i = open + 1;
+        while i < text.len() && text[i] != b']' {
+            let b = text[i];
+            if b.is_ascii_alphabetic() || b == b'_' {
+                let start = i;
+                while i < text.len() && (text[i].is_ascii_alphanumeric() || text[i] == b'_') {
+                    i += 1;
+                }
+                if let Some(sym) = self.interner.get(&text[start..i]) {
+                    self.locals.push(super::lambda::Local {
+                        sym,
+                        entity: None,
+                        ty: None,
+                    });
+                }
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// A lambda's body.
+    pub(crate) fn stmt_in_lambda(&mut self, s: &'a Stmt) {
+        self.stmt(s);
+    }
+
+    /// The expressions of an initializer, read.
+    pub(crate) fn initializer_exprs(&mut self, init: &'a Initializer) {
+        match init {
+            Initializer::Assign(e) | Initializer::Brace(e) => self.expr(e, Use::Read),
+            Initializer::Paren(args, _) => {
+                for a in args {
+                    self.expr(a, Use::Read);
+                }
+            }
+            _ => {}
+        }
+    }
+
     fn stmt(&mut self, s: &'a Stmt) {
+        // Declarations (also behind labels) add to the enclosing scope; other statements
+        // open their own.
+        let locals_mark = match &s.kind {
+            StmtKind::Decl(_)
+            | StmtKind::Label { .. }
+            | StmtKind::Case { .. }
+            | StmtKind::Default(_) => None,
+            _ => Some(self.locals.len()),
+        };
+        self.stmt_kind(s);
+        if let Some(m) = locals_mark {
+            self.locals.truncate(m);
+        }
+    }
+
+    fn stmt_kind(&mut self, s: &'a Stmt) {
         match &s.kind {
             StmtKind::Compound(list) => {
                 for s in list {
@@ -140,7 +228,7 @@ impl<'a> Checker<'a> {
             StmtKind::Try { body, handlers } => {
                 self.stmt(body);
                 for h in handlers {
-                    self.stmt(&h.body);
+                    self.handler(h);
                 }
             }
             _ => {}
@@ -165,6 +253,16 @@ impl<'a> Checker<'a> {
         }
         if let DeclKind::Simple { specs, declarators } = &d.kind {
             for id in declarators {
+                if !specs.is_typedef && !id.declarator.is_function() {
+                    match id.declarator.name.as_ref().and_then(|n| n.ident()) {
+                        Some(sym) => self.locals.push(super::lambda::Local {
+                            sym,
+                            entity: id.entity,
+                            ty: Some((specs, &id.declarator)),
+                        }),
+                        None => self.push_structured_binding(&id.declarator),
+                    }
+                }
                 match &id.init {
                     Some(Initializer::Assign(e)) | Some(Initializer::Brace(e)) => {
                         self.expr(e, Use::Read)
@@ -374,6 +472,7 @@ impl<'a> Checker<'a> {
                 }
             }
             ExprKind::Lambda(l) => self.lambda(l),
+            ExprKind::This => self.capture_this(e.span.lo),
             ExprKind::StmtExpr(s) => self.stmt(s),
             _ => {}
         }
@@ -382,6 +481,7 @@ impl<'a> Checker<'a> {
     /// A use of a name: undeclared identifiers, device variables read or written from host
     /// code, locals read before they are set.
     fn name_use(&mut self, n: &'a QualName, usage: Use) {
+        self.name_captures(n);
         let Some(caller) = self.func else { return };
         if n.resolution == Resolution::Unresolved && !n.is_qualified() && !caller.in_template {
             self.undefined_identifier(n);
@@ -392,7 +492,9 @@ impl<'a> Checker<'a> {
                 self.auto_device_reference(f, n.span);
             }
         }
-        self.local_use(n, usage == Use::Read);
+        // A variable a lambda captures by reference is not read by naming it in the body.
+        let read = usage == Use::Read && !self.captured_by_reference(n);
+        self.local_use(n, read);
         if caller.in_template || caller.exec.device || caller.exec.global || caller.exec.implicit_hd
         {
             return;
@@ -466,6 +568,7 @@ impl<'a> Checker<'a> {
         let mut candidates: Vec<EntityId> = Vec::new();
         match &target.kind {
             ExprKind::Name(n) => {
+                self.name_captures(n);
                 candidates = n
                     .resolution
                     .entities()
@@ -562,10 +665,24 @@ impl<'a> Checker<'a> {
             (true, true) => ids::D_HD_ILLEGAL_CALL_CONSTEXPR,
         };
         let callee_name = self.callee_name(callee);
-        let caller_name = caller
-            .entity
-            .map(|e| self.function_display_name(e))
-            .unwrap_or_default();
+        // The caller by its own name (a lambda's by `operator()`).
+        let caller_name = match caller.entity {
+            Some(e) => self
+                .index
+                .functions
+                .get(&e)
+                .and_then(|d| d.first())
+                .and_then(|d| d.declarator.name.as_ref())
+                .map(|n| self.declared_function_name(n))
+                .unwrap_or_else(|| {
+                    self.sema
+                        .entity(e)
+                        .name
+                        .map(|s| self.name_of(s))
+                        .unwrap_or_default()
+                }),
+            None => "operator()".to_string(),
+        };
         self.emit(
             Diagnostic::new(id, at.lo)
                 .arg_str(callee_name)
@@ -619,39 +736,6 @@ impl<'a> Checker<'a> {
             return;
         };
         self.pending_instantiations.push((k, args, at));
-    }
-
-    /// Execution-space annotations on a lambda need `--extended-lambda`.
-    fn lambda(&mut self, l: &'a Lambda) {
-        let annotated = l
-            .attrs
-            .iter()
-            .any(|a| matches!(self.exec_kind(a), Some(Exec::Host | Exec::Device)));
-        if annotated && !self.opts.extended_lambda {
-            let at = match &l.params {
-                Some(p) => p.params_span.lo,
-                None => l.body.span.lo,
-            };
-            self.emit(Diagnostic::new(ids::EXTENDED_LAMBDA_DISALLOWED, at));
-        }
-        let mut exec = self.func.map(|f| f.exec).unwrap_or_default();
-        if annotated {
-            exec = ExecSpace::default();
-            for a in &l.attrs {
-                match self.exec_kind(a) {
-                    Some(Exec::Host) => exec.host = true,
-                    Some(Exec::Device) => exec.device = true,
-                    _ => {}
-                }
-            }
-        }
-        let saved = self.func.replace(FnCtx {
-            entity: None,
-            exec,
-            in_template: self.func.is_some_and(|f| f.in_template) || l.template.is_some(),
-        });
-        self.stmt(&l.body);
-        self.func = saved;
     }
 
     // -------------------------------------------------------------------------------------

@@ -202,6 +202,14 @@ impl<'a> Index<'a> {
         self.enumerators.get(&e).copied()
     }
 
+    /// The type a typedef (or alias) names.
+    pub fn typedef_type(&self, e: EntityId) -> Option<(&'a DeclSpecs, &'a Declarator)> {
+        if let Some(&t) = self.typedefs.get(&e) {
+            return Some(t);
+        }
+        self.aliases.get(&e).map(|t| (&t.specs, &t.declarator))
+    }
+
     /// Does a typedef (or alias) name `void`?
     pub fn typedef_is_void(&self, e: EntityId, c: &Checker<'_>) -> Option<bool> {
         if let Some((specs, d)) = self.typedefs.get(&e) {

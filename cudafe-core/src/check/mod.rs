@@ -12,6 +12,7 @@ mod bodies;
 mod consteval;
 mod flow;
 mod index;
+mod lambda;
 mod syntax;
 
 use crate::diag::pragma::{self, DiagPragma};
@@ -72,6 +73,12 @@ pub fn check(
         syntax,
         syntax_by_span,
         syntax_next: 0,
+        member_access: Default::default(),
+        lambda_frames: Vec::new(),
+        locals: Vec::new(),
+        cur_fn: None,
+        in_member_decls: 0,
+        deferred_bodies: Vec::new(),
     };
     c.recoveries = &unit.recoveries;
     c.decls(&unit.decls);
@@ -154,6 +161,20 @@ pub(crate) struct Checker<'a> {
     pub(crate) syntax: Vec<syntax::Problem>,
     pub(crate) syntax_next: usize,
     pub(crate) syntax_by_span: crate::intern::FxHashMap<Span, usize>,
+    /// The access of class members (classes, enums, functions, variables) as declared.
+    pub(crate) member_access: crate::intern::FxHashMap<EntityId, Access>,
+    /// The lambdas around the expression being walked, innermost last.
+    pub(crate) lambda_frames: Vec<lambda::LambdaFrame>,
+    /// The local variables and parameters visible at this point of the walk.
+    pub(crate) locals: Vec<lambda::Local<'a>>,
+    /// The function definition whose body is being walked.
+    pub(crate) cur_fn: Option<&'a FunctionDef>,
+    /// How many classes' member declarations are being walked (not counting those inside
+    /// function bodies).
+    pub(crate) in_member_decls: u32,
+    /// Members whose function bodies wait for the outermost class to be complete, with
+    /// the template depth around them.
+    pub(crate) deferred_bodies: Vec<(&'a Decl, u32)>,
 }
 
 /// Which declaration a `__grid_constant__` comparison is for.
@@ -263,18 +284,40 @@ impl<'a> Checker<'a> {
 
     fn class(&mut self, c: &'a ClassSpec) {
         self.class_depth += 1;
-        // Member declarations first, then the member function bodies (parsed after the
-        // class is complete).
+        // Member declarations first, then the member function bodies, parsed once the
+        // outermost class around them is complete (those of nested classes with the
+        // outer class's own, in source order).
+        let nested = self.in_member_decls > 0;
+        let mark = self.deferred_bodies.len();
         let saved = self.func.take();
+        let mut access = match c.tag {
+            TagKind::Class => Access::Private,
+            _ => Access::Public,
+        };
+        self.in_member_decls += 1;
         for m in &c.members {
+            if let DeclKind::AccessSpec(a) = &m.kind {
+                access = *a;
+            }
+            self.note_member_access(m, access);
             self.member_decl(m);
         }
+        self.in_member_decls -= 1;
         self.func = saved;
         if c.entity.is_some() {
             self.overrides(c);
         }
-        for m in &c.members {
-            self.member_bodies(m);
+        let depth = self.template_depth;
+        self.deferred_bodies
+            .extend(c.members.iter().map(|m| (m, depth)));
+        if !nested {
+            let mut bodies = self.deferred_bodies.split_off(mark);
+            bodies.sort_by_key(|(m, _)| m.span.lo);
+            for (m, depth) in bodies {
+                let saved_depth = std::mem::replace(&mut self.template_depth, depth);
+                self.member_bodies(m);
+                self.template_depth = saved_depth;
+            }
         }
         self.class_depth -= 1;
     }
