@@ -109,7 +109,9 @@
 //! After the declaration of every block-scope variable whose initializer is a lambda (any
 //! lambda, extended or not), cudafe++ appends ` typedef decltype(v) __TN;` on the same line
 //! (`auto h = [](int x) { return x; } ; typedef decltype(h) __T0;`), `N` counting in the
-//! translation unit from 0. Harmless to leave out (not implemented).
+//! translation unit from 0 as the declarations end (one in a lambda in another's
+//! initializer first). We write them the same way, after the declaration's `;` (see the
+//! host file's `closure_typedefs`); declarations in a `for`'s or `if`'s init get none.
 //!
 //! ## The preamble
 //!

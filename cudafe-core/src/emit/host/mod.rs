@@ -201,6 +201,10 @@ struct HostEmitter<'a> {
     namespace: Option<EntityId>,
     /// Inside a body only the device compiles (walked for its edits, not its references).
     device_body: u32,
+    /// `typedef decltype(v) __TN;` lines written so far.
+    closure_typedefs: u32,
+    /// Declaration statements directly in the blocks being visited, by their start.
+    block_decls: FxHashSet<Offset>,
     /// Kernels and device variables host code refers to.
     referenced: std::collections::BTreeSet<EntityId>,
     /// Where host code first refers to a kernel or device variable whose host reference name
@@ -227,6 +231,8 @@ impl<'a> HostEmitter<'a> {
             anon_namespaces_seen: FxHashSet::default(),
             namespace: None,
             device_body: 0,
+            closure_typedefs: 0,
+            block_decls: FxHashSet::default(),
             referenced: Default::default(),
             first_internal_reference: None,
             lambdas: if opts.extended_lambda {
@@ -608,6 +614,33 @@ impl<'a> HostEmitter<'a> {
             if managed && !is_extern {
                 self.edits.insert(id.span.hi, " = 0");
             }
+        }
+    }
+
+    /// After the declaration of a block-scope variable initialized with a lambda, cudafe++
+    /// names the closure type: ` typedef decltype(v) __TN;` on the same line, `N` counting
+    /// in the unit from 0.
+    fn closure_typedefs(&mut self, d: &Decl, stmt: Span) {
+        let DeclKind::Simple { declarators, .. } = &d.kind else {
+            return;
+        };
+        for id in declarators.iter() {
+            let init = match &id.init {
+                Some(Initializer::Assign(x) | Initializer::Brace(x)) => x,
+                Some(Initializer::Paren(v, _)) if v.len() == 1 => &v[0],
+                _ => continue,
+            };
+            let (ExprKind::Lambda(_), Some(name)) = (
+                &init.unparen().kind,
+                id.declarator.name.as_ref().and_then(|n| n.ident()),
+            ) else {
+                continue;
+            };
+            let n = self.closure_typedefs;
+            self.closure_typedefs += 1;
+            let name = self.interner.name(name).into_owned();
+            self.edits
+                .insert(stmt.hi, format!(" typedef decltype({name}) __T{n};"));
         }
     }
 
@@ -1108,7 +1141,20 @@ impl<'a> Visitor<'a> for HostEmitter<'a> {
         if let StmtKind::Pragma = s.kind {
             self.pragma(s.span);
         }
+        if let StmtKind::Compound(list) = &s.kind {
+            self.block_decls.extend(
+                list.iter()
+                    .filter(|c| matches!(c.kind, StmtKind::Decl(_)))
+                    .map(|c| c.span.lo),
+            );
+        }
         visit::walk_stmt(self, s);
+        // Declarations directly in a block (not in a `for`'s or an `if`'s init).
+        if let StmtKind::Decl(d) = &s.kind
+            && self.block_decls.remove(&s.span.lo)
+        {
+            self.closure_typedefs(d, s.span);
+        }
     }
 
     fn expr(&mut self, e: &'a Expr) {

@@ -296,3 +296,26 @@ fn lines_stay_in_step() {
     let lines_after = before[last_marker + 1..].matches('\n').count() as u32 - 1;
     assert_eq!(n + lines_after, 4, "{b}");
 }
+
+#[test]
+fn closure_typedefs_follow_lambda_variables() {
+    let out = host(
+        "void f() {\n  auto a = [](int x) { return x; };\n  for (auto g = [] { return 1; }; g();) {\n    auto b = [&] { auto c = [] {}; return a(1); }, d = 2;\n  }\n  int e = 3;\n}",
+        whole(),
+    );
+    let b = body(&out);
+    // Declarations in blocks only (not a `for`'s init), numbered in the unit as their
+    // declarations end: `c` inside `b`'s lambda first.
+    assert!(
+        b.contains("auto a = [](int x) { return x; }; typedef decltype(a) __T0;\n"),
+        "{b}"
+    );
+    assert!(b.contains("for (auto g = [] { return 1; }; g();) {"), "{b}");
+    assert!(
+        b.contains("auto c = [] {}; typedef decltype(c) __T1;"),
+        "{b}"
+    );
+    assert!(b.contains("d = 2; typedef decltype(b) __T2;\n"), "{b}");
+    assert!(b.contains("int e = 3;\n"), "{b}");
+    assert_eq!(b.matches("typedef decltype").count(), 3, "{b}");
+}
