@@ -219,12 +219,18 @@ pub struct ExtLambda {
     pub no_capture: bool,
     /// The enclosing function named by the tag.
     pub function: Option<EntityId>,
-    /// The lambda is inside another lambda (its closure type is local to that lambda's
-    /// call operator, not to `function`).
-    pub in_lambda: bool,
-    /// The lambdas (extended or not) before this one in the same body, not inside another
-    /// lambda, by the offset of their introducer: the closure type's number in its
-    /// device mangled name counts those with the same parameter types.
+}
+
+/// Where a lambda in a function body stands, for the device name of its closure type.
+#[derive(Debug, Clone, Default)]
+pub struct Place {
+    /// The lambda whose body it is in (its closure type is then local to that lambda's
+    /// call operator), by the offset of its introducer; `None` when directly in the
+    /// function's body.
+    pub outer: Option<Offset>,
+    /// The lambdas before it in the same body, not inside another lambda: the closure
+    /// type's number in its device mangled name counts those with the same parameter
+    /// types.
     pub earlier: Vec<Offset>,
 }
 
@@ -299,6 +305,8 @@ impl ExtLambda {
 #[derive(Debug, Default)]
 pub struct ExtLambdas {
     pub by_intro: FxHashMap<Offset, ExtLambda>,
+    /// Every lambda in a function body (extended or not), by its introducer.
+    pub places: FxHashMap<Offset, Place>,
     /// Capture counts of the device lambdas.
     pub device_counts: BTreeSet<usize>,
     /// Capture counts of the host-device lambdas.
@@ -491,9 +499,9 @@ struct Collector<'a> {
     out: ExtLambdas,
     /// Enclosing function definitions.
     functions: Vec<Enclosing>,
-    /// The bodies being visited (functions, and lambdas: `true`), with the lambdas seen
-    /// directly in each.
-    contexts: Vec<(bool, Vec<Offset>)>,
+    /// The bodies being visited (functions, and lambdas: their introducer), with the
+    /// lambdas seen directly in each.
+    contexts: Vec<(Option<Offset>, Vec<Offset>)>,
     /// Names of the classes being visited (`None` for unnamed ones).
     classes: Vec<Option<String>>,
     /// Template heads around the declaration being visited.
@@ -758,7 +766,7 @@ impl<'a> Visitor<'a> for Collector<'a> {
             function: f.entity,
             parent_type,
         });
-        self.contexts.push((false, Vec::new()));
+        self.contexts.push((None, Vec::new()));
         let saved = std::mem::take(&mut self.templates);
         visit::walk_function_def(self, f);
         self.templates = saved;
@@ -767,14 +775,14 @@ impl<'a> Visitor<'a> for Collector<'a> {
     }
 
     fn lambda(&mut self, l: &'a Lambda) {
-        let (in_lambda, earlier) = match self.contexts.last_mut() {
-            Some((in_lambda, seen)) => {
-                let earlier = seen.clone();
-                seen.push(l.intro_span.lo);
-                (*in_lambda, earlier)
-            }
-            None => (false, Vec::new()),
-        };
+        if let Some((outer, seen)) = self.contexts.last_mut() {
+            let place = Place {
+                outer: *outer,
+                earlier: seen.clone(),
+            };
+            seen.push(l.intro_span.lo);
+            self.out.places.insert(l.intro_span.lo, place);
+        }
         if let Some(space) = space(l, self.interner)
             && let Some(Enclosing {
                 parent: Some(parent),
@@ -804,12 +812,10 @@ impl<'a> Visitor<'a> for Collector<'a> {
                     is_mutable: l.is_mutable,
                     no_capture: l.captures.is_empty(),
                     function,
-                    in_lambda,
-                    earlier,
                 },
             );
         }
-        self.contexts.push((true, Vec::new()));
+        self.contexts.push((Some(l.intro_span.lo), Vec::new()));
         visit::walk_lambda(self, l);
         self.contexts.pop();
     }
@@ -1002,8 +1008,6 @@ mod tests {
             is_mutable: false,
             no_capture: false,
             function: None,
-            in_lambda: false,
-            earlier: Vec::new(),
         };
         let (before, after) = l.host_device_wrapper();
         assert_eq!(
@@ -1036,8 +1040,6 @@ mod tests {
             is_mutable: false,
             no_capture: false,
             function: None,
-            in_lambda: false,
-            earlier: Vec::new(),
         };
         assert_eq!(
             l.device_wrapper(),

@@ -644,6 +644,7 @@ impl<'a> Mangler<'a> {
                 variadic: chunk.variadic,
                 quals,
                 ref_qualifier,
+                lambda: None,
             });
         }
         let decls = self.decls.functions.get(&f)?;
@@ -664,6 +665,7 @@ impl<'a> Mangler<'a> {
                 variadic: false,
                 quals: Quals::default(),
                 ref_qualifier: None,
+                lambda: None,
             });
         }
         if name.last().args.is_some() || self.is_deduced_specialization(f) {
@@ -684,6 +686,7 @@ impl<'a> Mangler<'a> {
             variadic: chunk.variadic,
             quals,
             ref_qualifier,
+            lambda: None,
         })
     }
 
@@ -1853,6 +1856,44 @@ pub(crate) struct FnContext {
     pub(crate) variadic: bool,
     pub(crate) quals: Quals,
     pub(crate) ref_qualifier: Option<RefQualifier>,
+    /// The call operator of a lambda's closure type (the other fields unused): a lambda
+    /// in a lambda is local to it.
+    pub(crate) lambda: Option<Box<LambdaOperator>>,
+}
+
+/// A closure type's call operator: `Z <context> E N [K] <closure> cl E <parameters>`.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct LambdaOperator {
+    pub(crate) closure: Closure,
+    /// Not `mutable`.
+    pub(crate) is_const: bool,
+}
+
+impl FnContext {
+    /// A lambda's call operator as a context.
+    pub(crate) fn lambda_operator(closure: Closure, is_const: bool) -> FnContext {
+        FnContext {
+            plain: None,
+            internal: None,
+            scope: Vec::new(),
+            name: Unqualified::Source(String::new()),
+            template: None,
+            ret: None,
+            params: Vec::new(),
+            variadic: false,
+            quals: Quals::default(),
+            ref_qualifier: None,
+            lambda: Some(Box::new(LambdaOperator { closure, is_const })),
+        }
+    }
+
+    /// The function itself, through the lambdas it is in.
+    fn root(&self) -> &FnContext {
+        match &self.lambda {
+            Some(op) => op.closure.context.root(),
+            None => self,
+        }
+    }
 }
 
 impl Ty {
@@ -2646,13 +2687,7 @@ impl<'m, 'a> Encoder<'m, 'a> {
                 if self.host_closures {
                     self.host_closure(c)?;
                 } else {
-                    self.out.push_str("Ul");
-                    self.bare_function(&c.sig, c.variadic)?;
-                    self.out.push('E');
-                    if c.number > 0 {
-                        let _ = write!(self.out, "{}", c.number - 1);
-                    }
-                    self.out.push('_');
+                    self.closure_name(c)?;
                 }
             }
             Ty::DecltypeParam(0) => self.out.push_str("DtT_E"),
@@ -2701,6 +2736,18 @@ impl<'m, 'a> Encoder<'m, 'a> {
         self.qualified_function_name(scope, name, template, quals, ref_q)
     }
 
+    /// `Ul <parameter types> E [<number>] _`.
+    fn closure_name(&mut self, c: &Closure) -> Option<()> {
+        self.out.push_str("Ul");
+        self.bare_function(&c.sig, c.variadic)?;
+        self.out.push('E');
+        if c.number > 0 {
+            let _ = write!(self.out, "{}", c.number - 1);
+        }
+        self.out.push('_');
+        Some(())
+    }
+
     /// The host-side name of an extended lambda's wrapper type, as cicc names it:
     /// `Unvdl <captures> _ <tag type> <function> <ordinal> _ <capture types>`, or for an
     /// HD lambda `Unvhdl <mutable> _ <fn ptr conv> _ <never throws> _ <captures> _ <tag
@@ -2722,7 +2769,7 @@ impl<'m, 'a> Encoder<'m, 'a> {
             }
         }
         self.ty(&c.tag_type)?;
-        let f = &c.context;
+        let f = c.context.root();
         match (&f.plain, &f.internal) {
             (Some(plain), _) => self.source_name(plain),
             (None, Some(internal)) => self.internal_function_name(internal, f)?,
@@ -2751,6 +2798,22 @@ impl<'m, 'a> Encoder<'m, 'a> {
 
     /// The `<encoding>` of the function a local name is in.
     fn fn_context(&mut self, f: &FnContext) -> Option<()> {
+        if let Some(op) = &f.lambda {
+            let c = &op.closure;
+            self.out.push('Z');
+            self.fn_context(&c.context)?;
+            self.out.push_str("EN");
+            if op.is_const {
+                self.out.push('K');
+            }
+            let key = Sub::Type(Ty::Closure(Box::new(c.clone())));
+            if !self.substitute(&key) {
+                self.closure_name(c)?;
+                self.subs.push(key);
+            }
+            self.out.push_str("clE");
+            return self.bare_function(&c.sig, c.variadic);
+        }
         if let Some(plain) = &f.plain {
             self.source_name(plain);
             return Some(());

@@ -17,7 +17,8 @@
 //! - kernel template arguments that are closure types of extended lambdas (in functions,
 //!   members, function template instances) are named on the device side by their mangled
 //!   local names (`Z4mainEUlfE0_`: numbered among the lambdas of the same parameter types in
-//!   the same body; `N_INTERNAL<module id>...` for functions with internal linkage), in the
+//!   the same body; `N_INTERNAL<module id>...` for functions with internal linkage; local to
+//!   the enclosing lambda's call operator for a lambda in a lambda), in the
 //!   stub by the wrapper type the host file constructs (`__nv_dl_wrapper_t<__nv_dl_tag<U,
 //!   (&f), N>, captures...>`, `__nv_hdl_wrapper_t<...>`), laid out as that wrapper, and the
 //!   stub function is named with the wrapper's host-side name (`Unvdl`, `Unvhdl`) as
@@ -35,11 +36,11 @@
 
 use std::fmt::Write as _;
 
-use super::lambda::{Cap, ExtLambdas, Space};
+use super::lambda::{Cap, ExtLambdas, Place, Space};
 use super::layout::align_to;
 use super::mangle::{
-    Arg, Closure, Comp, Env, FnDecl, FnType, HostDeviceFlags, Mangler, Quals, Ty, adjust_param,
-    bind_head, char_literal_type, integer_literal_type,
+    Arg, Closure, Comp, Env, FnContext, FnDecl, FnType, HostDeviceFlags, Mangler, Quals, Ty,
+    adjust_param, bind_head, char_literal_type, integer_literal_type,
 };
 use crate::frontend::Analysis;
 use crate::intern::FxHashMap;
@@ -1991,28 +1992,24 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
     /// in the stub file by the wrapper type the host file constructs in its place.
     fn closure_type(&self, l: &'a Lambda, env: &Env, depth: u32) -> Option<Ty> {
         let x = self.ext.get(l)?;
-        // A lambda in a lambda is local to the outer one's call operator; generic lambdas
-        // have templated call operators: neither is named here.
-        if x.in_lambda || l.template.is_some() {
+        // Generic lambdas have templated call operators: not named here.
+        if l.template.is_some() {
             return None;
         }
         let f = x.function?;
         let fent = self.sema.entity(f);
         let mut fenv = env.clone();
         fenv.scope = Some(fent.parent);
-        let context = self.m.fn_context(f, &fenv)?;
+        let function = self.m.fn_context(f, &fenv)?;
+        let place = self.ext.places.get(&l.intro_span.lo)?;
+        // A lambda in a lambda is local to the outer one's call operator.
+        let context = match place.outer {
+            Some(o) => self.lambda_operator(o, &function, env, 0)?,
+            None => function.clone(),
+        };
         let (sig, variadic) = self.lambda_sig(l, env)?;
-        let number = x
-            .earlier
-            .iter()
-            .filter(|o| {
-                self.lambdas
-                    .get(o)
-                    .and_then(|e| self.lambda_sig(e, env))
-                    .is_some_and(|(s, v)| s == sig && v == variadic)
-            })
-            .count() as u32;
-        let fields = self.capture_types(l, &x.captures, f, &context, env, depth)?;
+        let number = self.closure_number(place, &sig, variadic, env);
+        let fields = self.capture_types(l, &x.captures, f, &function, env, depth)?;
         // The wrapper (cicc lays the argument out as the host type): the captures in order,
         // then, in an HD wrapper without a conversion to a function pointer, the pointer to
         // the lambda.
@@ -2046,7 +2043,7 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
         let tag_type = u.clone();
         let u = self.declaration(&u, "")?;
         let ident = self.m.interner.name(fent.name?).into_owned();
-        let targs = match &context.template {
+        let targs = match &function.template {
             Some((_, args)) => format!("< {} >", self.args_text(args)?),
             None => String::new(),
         };
@@ -2116,6 +2113,56 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
         })))
     }
 
+    /// The call operator of the lambda introduced at `at` (in `function`), as the context
+    /// of the lambdas in its body.
+    fn lambda_operator(
+        &self,
+        at: Offset,
+        function: &FnContext,
+        env: &Env,
+        depth: u32,
+    ) -> Option<FnContext> {
+        let l = self.lambdas.get(&at)?;
+        if l.template.is_some() || depth > 64 {
+            return None;
+        }
+        let place = self.ext.places.get(&at)?;
+        let context = match place.outer {
+            Some(o) => self.lambda_operator(o, function, env, depth + 1)?,
+            None => function.clone(),
+        };
+        let (sig, variadic) = self.lambda_sig(l, env)?;
+        let number = self.closure_number(place, &sig, variadic, env);
+        let closure = Closure {
+            context,
+            sig,
+            variadic,
+            number,
+            host: String::new(),
+            size: 1,
+            align: 1,
+            tag_type: Ty::Builtin("v"),
+            ordinal: 0,
+            captures: Vec::new(),
+            host_device: None,
+        };
+        Some(FnContext::lambda_operator(closure, !l.is_mutable))
+    }
+
+    /// How many lambdas before one (at `place`) in its body have its parameter types.
+    fn closure_number(&self, place: &Place, sig: &[Ty], variadic: bool, env: &Env) -> u32 {
+        place
+            .earlier
+            .iter()
+            .filter(|o| {
+                self.lambdas
+                    .get(o)
+                    .and_then(|e| self.lambda_sig(e, env))
+                    .is_some_and(|(s, v)| s == sig && v == variadic)
+            })
+            .count() as u32
+    }
+
     /// The parameter types of a lambda's call operator (adjusted), and whether it is
     /// variadic.
     fn lambda_sig(&self, l: &Lambda, env: &Env) -> Option<(Vec<Ty>, bool)> {
@@ -2137,7 +2184,7 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
         l: &'a Lambda,
         caps: &[Cap],
         f: EntityId,
-        context: &super::mangle::FnContext,
+        context: &FnContext,
         env: &Env,
         depth: u32,
     ) -> Option<Vec<Ty>> {
