@@ -429,6 +429,12 @@ impl<'a> HostEmitter<'a> {
 
     fn simple_declaration(&mut self, d: &'a Decl, specs: &'a DeclSpecs, ids: &'a [InitDeclarator]) {
         self.note_size_t(d, specs, ids);
+        if specs.is_typedef
+            && let [id] = ids
+            && let Some(name) = id.declarator.name.as_ref().and_then(|n| n.ident())
+        {
+            self.member_type_changing_meaning(name, id.entity, specs);
+        }
         if self.is_device_builtin(specs, ids) {
             if self.opts.extended_lambda && self.text(d.span).contains(super::lambda::SENTINEL) {
                 self.lambda_preamble(d.span);
@@ -617,6 +623,67 @@ impl<'a> HostEmitter<'a> {
         }
     }
 
+    /// Names the unnamed template parameter `p` (the `i`th) of a kernel template in the
+    /// text (`template <class, class... Args>` → `template <class __nv_tp0, class...
+    /// Args>`, as cudafe++ names it `__TN`), so the stub call can pass it on. `None` where
+    /// the name's place cannot be told (a declarator around it).
+    fn name_template_param(&mut self, p: &TemplateParam, i: usize) -> Option<String> {
+        let default_start = match &p.kind {
+            TemplateParamKind::Type { default, .. } => default.as_ref().map(|d| d.span.lo),
+            TemplateParamKind::NonType { param } => {
+                if !param.declarator.ops.is_empty() {
+                    return None;
+                }
+                param.default.as_ref().map(|d| d.span.lo)
+            }
+            TemplateParamKind::Template { default, .. } => default.as_ref().map(|d| d.span.lo),
+        };
+        let at = match default_start {
+            Some(lo) => {
+                let before = self.text(Span::new(p.span.lo, lo));
+                let cut = before.trim_end().strip_suffix('=')?.trim_end();
+                p.span.lo + cut.len() as u32
+            }
+            None => p.span.hi,
+        };
+        let name = format!("__nv_tp{i}");
+        self.edits.insert(at, format!(" {name}"));
+        Some(name)
+    }
+
+    /// `using X = X<T>;` (or `typedef X<T> X;`) in a class, `X` found outside it: g++
+    /// rejects the member for changing what `X` means in the class ("changes meaning of
+    /// `X`", a permissive error), where EDG accepts it; cudafe++ prints the name qualified.
+    /// So do we: `using X = ::ns::X<T>;`.
+    fn member_type_changing_meaning(
+        &mut self,
+        name: Symbol,
+        member: Option<EntityId>,
+        specs: &DeclSpecs,
+    ) {
+        let Some(member) = member else { return };
+        if self.sema.scope(self.sema.entity(member).parent).kind != ScopeKind::Class {
+            return;
+        }
+        let TypeSpec::Named { name: used, .. } = &specs.ty else {
+            return;
+        };
+        if used.global || used.segments.len() != 1 || used.ident() != Some(name) {
+            return;
+        }
+        let Some(target) = used.resolution.entities().first().copied() else {
+            return;
+        };
+        if target == member
+            || self.sema.scope(self.sema.entity(target).parent).kind != ScopeKind::Namespace
+        {
+            return;
+        }
+        let prefix =
+            super::namespace_prefix(self.sema, self.interner, target, &self.opts.module_id);
+        self.edits.insert(used.span.lo, prefix);
+    }
+
     /// After the declaration of a block-scope variable initialized with a lambda, cudafe++
     /// names the closure type: ` typedef decltype(v) __TN;` on the same line, `N` counting
     /// in the unit from 0.
@@ -801,17 +868,19 @@ impl<'a> HostEmitter<'a> {
                 })
                 .unwrap_or_default()
         } else {
-            head.params
-                .iter()
-                .map(|p| {
-                    let n = p
-                        .name
-                        .map(|s| self.sym_name(s).into_owned())
-                        .unwrap_or_default();
-                    if p.pack { format!("{n}...") } else { n }
-                })
-                .collect::<Vec<_>>()
-                .join(",")
+            let mut args = Vec::new();
+            for (i, p) in head.params.iter().enumerate() {
+                let n = match p.name {
+                    Some(s) => self.sym_name(s).into_owned(),
+                    // The call names every parameter: an unnamed one gets a name.
+                    None => match self.name_template_param(p, i) {
+                        Some(n) => n,
+                        None => return,
+                    },
+                };
+                args.push(if p.pack { format!("{n}...") } else { n });
+            }
+            args.join(",")
         };
         let storage = self.template_kernel_storage_text(e, &f.specs);
         let head_text = self.text(head.span);
@@ -1114,6 +1183,10 @@ impl<'a> Visitor<'a> for HostEmitter<'a> {
                 let saved = std::mem::take(&mut self.templates);
                 self.decl(decl);
                 self.templates = saved;
+            }
+            DeclKind::Alias { name, ty, entity } => {
+                self.member_type_changing_meaning(*name, *entity, &ty.specs);
+                visit::walk_decl(self, d);
             }
             _ => visit::walk_decl(self, d),
         }

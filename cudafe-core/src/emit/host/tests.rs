@@ -319,3 +319,38 @@ fn closure_typedefs_follow_lambda_variables() {
     assert!(b.contains("int e = 3;\n"), "{b}");
     assert_eq!(b.matches("typedef decltype").count(), 3, "{b}");
 }
+
+#[test]
+fn member_types_do_not_change_meaning() {
+    let out = host(
+        "namespace ns {\ntemplate <class T> struct X {};\ntemplate <class T> struct Y {};\ntemplate <class T> struct Load {\n  template <int D> struct In {\n    using X = X<T>;\n    typedef Y<T> Y;\n    using Z = X;\n  };\n};\n}\nusing W = ns::X<int>;",
+        whole(),
+    );
+    let b = body(&out);
+    assert!(b.contains("using X = ::ns::X<T>;"), "{b}");
+    assert!(b.contains("typedef ::ns::Y<T> Y;"), "{b}");
+    assert!(b.contains("using Z = X;"), "{b}");
+    assert!(b.contains("using W = ns::X<int>;"), "{b}");
+}
+
+#[test]
+fn unnamed_kernel_template_parameters_get_names() {
+    let out = host(
+        "template <class, class... Args> __attribute__((global)) void k(Args... a) {}\ntemplate <int = 3, class T = int> __attribute__((global)) void m(T t) {}",
+        whole(),
+    );
+    let b = body(&out);
+    assert!(
+        b.contains("template <class __nv_tp0, class... Args>"),
+        "{b}"
+    );
+    assert!(
+        b.contains("__wrapper__device_stub_k<__nv_tp0,Args...>(a...)"),
+        "{b}"
+    );
+    assert!(
+        b.contains("template <int __nv_tp0 = 3, class T = int>"),
+        "{b}"
+    );
+    assert!(b.contains("__wrapper__device_stub_m<__nv_tp0,T>(t)"), "{b}");
+}
