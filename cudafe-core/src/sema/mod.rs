@@ -257,6 +257,14 @@ impl Sema {
         }
     }
 
+    /// Room for `entities` more entities and `scopes` more scopes (at most a million of
+    /// each; none when the memory cannot be had: the tables grow as needed then).
+    pub fn reserve(&mut self, entities: usize, scopes: usize) {
+        const MAX: usize = 1 << 20;
+        let _ = self.entities.try_reserve(entities.min(MAX));
+        let _ = self.scopes.try_reserve(scopes.min(MAX));
+    }
+
     pub fn entity(&self, id: EntityId) -> &Entity {
         &self.entities[id.0 as usize]
     }
