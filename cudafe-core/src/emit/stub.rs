@@ -2395,20 +2395,20 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
             }
         };
         let mut name = self.m.variable(e)?;
-        if ent.flags.in_anonymous_namespace
-            && let Some(rest) = name.strip_prefix("_ZN")
-        {
-            let internal = format!("_INTERNAL{}", self.opts.module_id);
-            name = format!("_ZN{}{internal}{rest}", internal.len());
-        }
-        // Internal linkage: static, in an anonymous namespace, or const at namespace scope
-        // without `extern`.
+        // Internal linkage: static, in an anonymous namespace, or const (constexpr) at
+        // namespace scope without `extern` or `inline`.
         let internal = ent.flags.is_static
             || specs.storage == Some(StorageClass::Static)
             || ent.flags.in_anonymous_namespace
             || (specs.storage != Some(StorageClass::Extern)
                 && !specs.is_inline
-                && self.m.variable_type(e, specs, &id.declarator).is_const);
+                && (specs.is_constexpr || self.m.variable_type(e, specs, &id.declarator).is_const));
+        // A nested name with internal linkage starts in the unit's internal scope (both
+        // modes; verified against cicc).
+        if internal && let Some(rest) = name.strip_prefix("_ZN") {
+            let scope = format!("_INTERNAL{}", self.opts.module_id);
+            name = format!("_ZN{}{scope}{rest}", scope.len());
+        }
         if self.opts.device_c && internal {
             let id = &self.opts.module_id;
             name = format!("__nv_static_{}_{id}_{name}", id.len());
