@@ -650,7 +650,12 @@ impl<'a> Collector<'a> {
             Some(ExceptionSpec::Throw(t)) if t.is_empty() => suffix.push_str(" noexcept"),
             Some(_) => return None,
         }
-        Some(one_line(&format!("{ret} ({pointer})({params}){suffix}")))
+        let text = one_line(&format!("{ret} ({pointer})({params}){suffix}"));
+        // A line marker inside the declaration (a long blank stretch) cannot go on one line.
+        if text.contains('#') {
+            return None;
+        }
+        Some(text)
     }
 
     fn captures(&self, l: &'a Lambda) -> Vec<Cap> {
