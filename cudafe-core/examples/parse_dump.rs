@@ -19,7 +19,15 @@ fn main() {
     let map = SourceMap::new(&path, bytes);
     let lexed = lexer::lex(&map, &LexOptions::default());
     let t1 = std::time::Instant::now();
-    let parsed = parser::parse(&map, lexed.tokens.clone(), ParseOptions { cxx, gnu: true });
+    let parsed = parser::parse(
+        &map,
+        lexed.tokens.clone(),
+        ParseOptions {
+            cxx,
+            gnu: true,
+            ..ParseOptions::default()
+        },
+    );
     let t2 = std::time::Instant::now();
     eprintln!(
         "tokens: {}  lex: {:?}  parse: {:?}  entities: {}  recoveries: {}",

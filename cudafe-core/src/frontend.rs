@@ -48,7 +48,11 @@ impl FrontendOptions {
                 gnu_version: o.gnu_version.unwrap_or(120200),
                 dollar_in_identifiers: true,
             },
-            parse: ParseOptions { cxx, gnu },
+            parse: ParseOptions {
+                cxx,
+                gnu,
+                lazy_system_bodies: !o.parse_all_bodies,
+            },
             check: CheckOptions {
                 extended_lambda: o.extended_lambda,
                 relaxed_constexpr: o.relaxed_constexpr,
@@ -170,7 +174,11 @@ fn fuzz_option_sets() -> [FrontendOptions; 3] {
                 gnu_version: 140000,
                 ..LexOptions::default()
             },
-            parse: ParseOptions { cxx: 20, gnu: true },
+            parse: ParseOptions {
+                cxx: 20,
+                gnu: true,
+                lazy_system_bodies: true,
+            },
             check: cuda,
         },
         FrontendOptions {
@@ -183,6 +191,7 @@ fn fuzz_option_sets() -> [FrontendOptions; 3] {
             parse: ParseOptions {
                 cxx: 11,
                 gnu: false,
+                lazy_system_bodies: false,
             },
             check: CheckOptions::default(),
         },

@@ -184,6 +184,9 @@ pub struct Options {
     /// `--write_stub_file PATH`: where to write the stub file (ours, not cudafe++'s; see
     /// [`crate::emit::stub`]).
     pub write_stub_file: Option<OsString>,
+    /// `--parse_all_bodies` (ours): parse every function body, system headers' included
+    /// (see [`crate::syntax::parser::ParseOptions::lazy_system_bodies`]).
+    pub parse_all_bodies: bool,
 
     // Preprocessing (EDG's own preprocessor; nvcc never passes these)
     pub include_directories: Vec<OsString>,
@@ -259,6 +262,7 @@ impl Default for Options {
             gen_device_file_name: None,
             include_file_name: None,
             write_stub_file: None,
+            parse_all_bodies: false,
             include_directories: Vec::new(),
             defines: Vec::new(),
             undefines: Vec::new(),

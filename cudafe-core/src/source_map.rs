@@ -248,6 +248,14 @@ impl SourceMap {
         &self.text[self.line_starts[idx] as usize..self.line_end(idx)]
     }
 
+    /// Whether the markers put `offset` in a system header (a cheaper [`SourceMap::presumed`]
+    /// when only that is wanted).
+    pub fn is_system(&self, offset: Offset) -> bool {
+        let idx = self.markers.partition_point(|m| m.start <= offset);
+        idx.checked_sub(1)
+            .is_some_and(|i| self.markers[i].flags.system)
+    }
+
     /// The file and line the markers assign to `offset`.
     pub fn presumed(&self, offset: Offset) -> Presumed {
         let idx = self.markers.partition_point(|m| m.start <= offset);

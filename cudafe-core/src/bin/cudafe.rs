@@ -31,16 +31,19 @@ fn run() -> i32 {
     // Our own options, outside cudafe++'s table (so its prefix matching and
     // --dump_command_options stay as they are); exact spellings only.
     let mut stats = false;
+    let mut parse_all_bodies = false;
     let args: Vec<std::ffi::OsString> = std::env::args_os()
         .skip(1)
         .filter(|a| {
-            let ours = a == "--stats";
-            stats |= ours;
-            !ours
+            let (s, p) = (a == "--stats", a == "--parse_all_bodies");
+            stats |= s;
+            parse_all_bodies |= p;
+            !(s || p)
         })
         .collect();
     let parsed = options::parse(args, &mut io::stdout().lock(), &mut io::stderr().lock());
-    let opts = parsed.options;
+    let mut opts = parsed.options;
+    opts.parse_all_bodies = parse_all_bodies;
     let mut engine = DiagEngine::new(driver::diag_config(&opts));
     for &(level, id) in &opts.diag_controls {
         engine.command_line_control(id, level);

@@ -25,6 +25,12 @@ impl<'a> Checker<'a> {
         let body = match &f.body {
             FunctionBody::Compound(s) => s.as_ref(),
             FunctionBody::Try { body, .. } => body.as_ref(),
+            FunctionBody::Skipped(pragmas) => {
+                for &p in pragmas.iter() {
+                    self.pragma(p);
+                }
+                return;
+            }
             _ => return,
         };
         let exec = f

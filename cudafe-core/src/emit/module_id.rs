@@ -257,7 +257,10 @@ impl<'a> Selector<'a> {
                     self.weak.insert(e);
                     return None;
                 }
-                if !matches!(f.body, FunctionBody::Compound(_) | FunctionBody::Try { .. }) {
+                if !matches!(
+                    f.body,
+                    FunctionBody::Compound(_) | FunctionBody::Try { .. } | FunctionBody::Skipped(_)
+                ) {
                     return None;
                 }
                 self.function(e, &f.specs, &f.declarator)

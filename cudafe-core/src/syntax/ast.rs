@@ -574,6 +574,13 @@ pub enum FunctionBody {
     /// A member function body the parser has not read yet (it waits for its class to be
     /// complete); never present in a finished tree.
     Late(u32),
+    /// A body in a system header that the parser skipped, with brackets balanced, because
+    /// nothing in it matters to the later stages (see
+    /// [`ParseOptions::lazy_system_bodies`](crate::syntax::parser::ParseOptions)): no
+    /// lambda, launch or attribute, and no name of a device-side entity. It keeps the
+    /// spans of the `#pragma` lines inside, in order (diagnostic pragmas take effect where
+    /// they stand). The definition's `body_span` is the braces and what they hold.
+    Skipped(List<Span>),
 }
 
 /// A function definition.

@@ -159,7 +159,10 @@ pub fn walk_function_def<'a, V: Visitor<'a>>(v: &mut V, f: &'a FunctionDef) {
             v.stmt(body);
             self::handlers(v, handlers);
         }
-        FunctionBody::Default | FunctionBody::Delete | FunctionBody::Late(_) => {}
+        FunctionBody::Default
+        | FunctionBody::Delete
+        | FunctionBody::Late(_)
+        | FunctionBody::Skipped(_) => {}
     }
 }
 

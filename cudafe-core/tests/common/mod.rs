@@ -75,10 +75,74 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
     Ok(parsed.options)
 }
 
+/// Compiles `job`'s preprocessed input (relative to `cwd`) in-process twice, skipping the
+/// system headers' inert function bodies (as `cudafe` does) and parsing every body
+/// (`--parse_all_bodies`), and requires the same exit status, diagnostics, host file,
+/// module id and stub file of both.
+pub fn lazy_bodies_agree(cwd: &Path, job: &FrontendJob) -> Result<(), String> {
+    use cudafe_core::driver::{self, Process};
+    let mut opts = parse_args(&job.cudafe.args)?;
+    opts.write_stub_file = Some("stub.c".into());
+    let input = cwd.join(&job.input);
+    let text = std::fs::read(&input).map_err(|e| format!("reading {}: {e}", input.display()))?;
+    // One process for both: the module id of a unit without a definition depends on it.
+    let process = Process {
+        cwd: cwd.to_path_buf(),
+        pid: 4242,
+        start: std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_700_000_000),
+    };
+    let lazy = driver::compile(&opts, text.clone(), &process);
+    opts.parse_all_bodies = true;
+    let full = driver::compile(&opts, text, &process);
+    let what = |s: &str| {
+        format!(
+            "{}: {s} differs between skipping system headers' inert bodies and parsing them all",
+            job.source_name
+        )
+    };
+    if lazy.status != full.status || lazy.diagnostics != full.diagnostics {
+        return Err(format!(
+            "{}\n--- skipping:\n{}\n--- parsing all:\n{}",
+            what("the diagnostics"),
+            String::from_utf8_lossy(&lazy.diagnostics),
+            String::from_utf8_lossy(&full.diagnostics)
+        ));
+    }
+    match (&lazy.outputs, &full.outputs) {
+        (None, None) => Ok(()),
+        (Some(l), Some(f)) => {
+            if l.module_id != f.module_id {
+                return Err(what("the module id"));
+            }
+            if l.stub_file != f.stub_file {
+                return Err(what("the stub file"));
+            }
+            if l.host_file != f.host_file {
+                let (l, f) = (&l.host_file, &f.host_file);
+                let at = l.iter().zip(f.iter()).take_while(|(a, b)| a == b).count();
+                let line = l[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+                return Err(what(&format!("the host file (from its line {line})")));
+            }
+            Ok(())
+        }
+        _ => Err(what("whether outputs are written")),
+    }
+}
+
 /// Runs the front end in-process on `job`'s preprocessed input (relative to `cwd`), with the
 /// options of its cudafe++ command line, as `cudafe` would.
 pub fn analyze_job(cwd: &Path, job: &FrontendJob) -> Result<InProcess, String> {
-    let opts = parse_args(&job.cudafe.args)?;
+    analyze_job_with(cwd, job, |_| {})
+}
+
+/// [`analyze_job`] with the options changed by `edit` first.
+pub fn analyze_job_with(
+    cwd: &Path,
+    job: &FrontendJob,
+    edit: impl FnOnce(&mut Options),
+) -> Result<InProcess, String> {
+    let mut opts = parse_args(&job.cudafe.args)?;
+    edit(&mut opts);
     let input = cwd.join(&job.input);
     let text = std::fs::read(&input).map_err(|e| format!("reading {}: {e}", input.display()))?;
     Ok(analyze_text(&opts, &input.to_string_lossy(), text))

@@ -740,6 +740,7 @@ impl<'a> HostEmitter<'a> {
             }
             if f.specs.is_constexpr || f.specs.is_consteval {
                 self.device_body += 1;
+                self.skipped_body_pragmas(f);
                 visit::walk_function_def(self, f);
                 self.device_body -= 1;
                 return;
@@ -756,7 +757,17 @@ impl<'a> HostEmitter<'a> {
             self.replace_body(f, Piece::Text(dummy.into()));
             return;
         }
+        self.skipped_body_pragmas(f);
         visit::walk_function_def(self, f);
+    }
+
+    /// The pragmas of a body the parser skipped, handled as those of a parsed one.
+    fn skipped_body_pragmas(&mut self, f: &FunctionDef) {
+        if let FunctionBody::Skipped(pragmas) = &f.body {
+            for &p in pragmas.iter() {
+                self.pragma(p);
+            }
+        }
     }
 
     /// Replaces a definition's body by `with`, keeping the original under `#if 0`. A

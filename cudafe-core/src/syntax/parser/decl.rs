@@ -1182,6 +1182,15 @@ impl<'a> Parser<'a> {
         declarator: &Declarator,
         entity: Option<EntityId>,
     ) -> PResult<(Vec<MemInit>, FunctionBody)> {
+        if self.skippable_body() {
+            let body = self.skip_balanced();
+            // The pragmas inside go with the body (not after it).
+            let from = self.pragmas.partition_point(|p| p.span.lo < body.lo);
+            let to = self.pragmas.partition_point(|p| p.span.lo < body.hi);
+            let pragmas = self.pragmas[from..to].iter().map(|p| p.span).collect();
+            self.next_pragma = self.next_pragma.max(to);
+            return Ok((Vec::new(), FunctionBody::Skipped(pragmas)));
+        }
         let saved = self.scope;
         let fscope = self.open_function_scope(declarator, entity);
         self.scope = fscope;
@@ -1209,6 +1218,95 @@ impl<'a> Parser<'a> {
         self.functions.pop();
         self.scope = saved;
         r
+    }
+
+    /// At a function body's `{`: whether the body may be skipped (see
+    /// [`super::ParseOptions::lazy_system_bodies`]).
+    fn skippable_body(&self) -> bool {
+        self.skippable_body_inner().is_some()
+    }
+
+    fn skippable_body_inner(&self) -> Option<()> {
+        if !self.opts.lazy_system_bodies || !self.at_punct(Punct::LBrace) || self.split.is_some() {
+            return None;
+        }
+        let open = self.pos;
+        let close = *self.closing.get(open)? as usize;
+        let toks = self.toks.get(open..=close)?;
+        if !self.map.is_system(toks[0].span.lo) {
+            return None;
+        }
+        let k = &self.known;
+        for i in open + 1..close {
+            match self.toks[i].kind {
+                TokenKind::Ident => {
+                    let s = self.syms[i];
+                    if self.device_names.contains(&s)
+                        || s == k.declspec
+                        || s == k.pragma_op
+                        || s == k.noinline_kw
+                        || s == k.nv_register_params
+                    {
+                        return None;
+                    }
+                }
+                TokenKind::Keyword(Keyword::Attribute) => return None,
+                // A lambda (or an attribute): a `[` that does not subscript.
+                TokenKind::Punct(Punct::LBracket) => {
+                    let subscript = matches!(
+                        self.toks[i - 1].kind,
+                        TokenKind::Ident
+                            | TokenKind::Int
+                            | TokenKind::Float
+                            | TokenKind::Char(_)
+                            | TokenKind::Str(_)
+                            | TokenKind::Punct(Punct::RParen | Punct::RBracket)
+                            | TokenKind::Keyword(Keyword::This)
+                    );
+                    if !subscript {
+                        return None;
+                    }
+                }
+                // `<<<`: a launch.
+                TokenKind::Punct(Punct::LessLess)
+                    if self.toks[i + 1].kind == TokenKind::Punct(Punct::Less)
+                        && self.toks[i + 1].span.lo == self.toks[i].span.hi =>
+                {
+                    return None;
+                }
+                _ => {}
+            }
+        }
+        Some(())
+    }
+
+    /// Records the name a declaration gives a device-side entity (see
+    /// [`super::ParseOptions::lazy_system_bodies`]).
+    fn note_device_name(&mut self, sym: Symbol, specs: &DeclSpecs, d: &Declarator) {
+        let k = &self.known;
+        let (mut host, mut device) = (false, false);
+        let chunk = d.function().map(|f| &f.attrs[..]).unwrap_or_default();
+        let pointer = d.ops.iter().flat_map(|op| match op {
+            DeclaratorOp::Pointer { attrs, .. } => &attrs[..],
+            _ => &[],
+        });
+        for a in specs
+            .attrs
+            .iter()
+            .chain(d.attrs.iter())
+            .chain(chunk)
+            .chain(pointer)
+        {
+            if a.syntax != AttrSyntax::Gnu || a.namespace.is_some() {
+                continue;
+            }
+            let n = a.name;
+            host |= n == k.host;
+            device |= [k.device, k.global, k.shared, k.constant, k.managed].contains(&n);
+        }
+        if device && !host {
+            self.device_names.insert(sym);
+        }
     }
 
     /// Opens the scope of a function body: its parameters, and for a member defined outside
@@ -2477,6 +2575,11 @@ impl<'a> Parser<'a> {
             e.target = typedef_target;
         }
         self.note_system(id, name.span);
+        if let Some(sym) = sym
+            && self.opts.lazy_system_bodies
+        {
+            self.note_device_name(sym, specs, d);
+        }
         Some(id)
     }
 

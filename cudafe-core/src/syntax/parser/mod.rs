@@ -70,11 +70,23 @@ pub struct ParseOptions {
     /// `__cplusplus / 100 % 100`-style year: 11, 14, 17, 20, 23.
     pub cxx: u32,
     pub gnu: bool,
+    /// Skip (match the braces of, without parsing) function bodies in system headers that
+    /// hold nothing the later stages look at: no lambda, no kernel launch, no attribute, no
+    /// pragma, and no name that a device-side entity (a `__device__` or `__global__`
+    /// function, a device, constant, shared or managed variable) declared so far bears.
+    /// Such a body cannot change the host file, the stub file, the module id or a
+    /// diagnostic; half of a CUDA unit's tokens are in them. Off, every body is parsed
+    /// (`cudafe --parse_all_bodies`; the header tests use it to parse every body).
+    pub lazy_system_bodies: bool,
 }
 
 impl Default for ParseOptions {
     fn default() -> Self {
-        ParseOptions { cxx: 17, gnu: true }
+        ParseOptions {
+            cxx: 17,
+            gnu: true,
+            lazy_system_bodies: false,
+        }
     }
 }
 
@@ -104,6 +116,13 @@ pub(crate) struct Known {
     pub nv_register_params_attr: Symbol,
     pub noinline_kw: Symbol,
     pub noinline_attr: Symbol,
+    /// Attribute names (as [`crate::syntax::ast::Attribute::name`] keeps them).
+    pub host: Symbol,
+    pub device: Symbol,
+    pub global: Symbol,
+    pub shared: Symbol,
+    pub constant: Symbol,
+    pub managed: Symbol,
 }
 
 impl Known {
@@ -120,6 +139,12 @@ impl Known {
             nv_register_params_attr: i.intern(b"nv_register_params"),
             noinline_kw: i.intern(b"__noinline__"),
             noinline_attr: i.intern(b"noinline"),
+            host: i.intern(b"host"),
+            device: i.intern(b"device"),
+            global: i.intern(b"global"),
+            shared: i.intern(b"shared"),
+            constant: i.intern(b"constant"),
+            managed: i.intern(b"managed"),
         }
     }
 }
@@ -192,6 +217,9 @@ pub struct Parser<'a> {
     pub(crate) name_memo:
         crate::intern::FxHashMap<names::NameKey, (PResult<crate::syntax::ast::QualName>, Mark)>,
     pub(crate) name_memo_generation: u64,
+    /// The names of device-side entities declared so far (see
+    /// [`ParseOptions::lazy_system_bodies`]).
+    pub(crate) device_names: crate::intern::FxHashSet<Symbol>,
 }
 
 /// The result of parsing a translation unit.
@@ -294,6 +322,7 @@ impl<'a> Parser<'a> {
             dependent_types_ok: false,
             name_memo: Default::default(),
             name_memo_generation: u64::MAX,
+            device_names: Default::default(),
         }
     }
 
