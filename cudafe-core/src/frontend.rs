@@ -74,6 +74,24 @@ pub struct Stats {
     pub lex_time: Duration,
     pub parse_time: Duration,
     pub check_time: Duration,
+    /// The process's peak resident memory in bytes after each stage (where the system
+    /// says: Linux).
+    pub lex_peak: Option<u64>,
+    pub parse_peak: Option<u64>,
+    pub check_peak: Option<u64>,
+}
+
+/// The process's peak resident memory in bytes (`VmHWM`), where the system says.
+pub fn peak_resident() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line["VmHWM:".len()..]
+        .trim()
+        .strip_suffix("kB")?
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kib * 1024)
 }
 
 /// A translation unit after the front end.
@@ -123,12 +141,14 @@ pub fn analyze_here(map: &SourceMap, opts: &FrontendOptions, engine: &mut DiagEn
     let t = Instant::now();
     let lexed = lexer::lex(map, &opts.lex);
     stats.lex_time = t.elapsed();
+    stats.lex_peak = peak_resident();
     stats.tokens = lexed.tokens.len();
     stats.lex_errors = lexed.errors.len();
 
     let t = Instant::now();
     let parsed = parser::parse(map, lexed.tokens, opts.parse);
     stats.parse_time = t.elapsed();
+    stats.parse_peak = peak_resident();
     let mut sema = parsed.sema;
     let interner = parsed.interner;
     let unit = parsed.unit;
@@ -144,6 +164,7 @@ pub fn analyze_here(map: &SourceMap, opts: &FrontendOptions, engine: &mut DiagEn
         engine,
     );
     stats.check_time = t.elapsed();
+    stats.check_peak = peak_resident();
     stats.declarations = declarations;
     stats.entities = sema.entities.len();
     Analysis {

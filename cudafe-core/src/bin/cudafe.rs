@@ -203,6 +203,16 @@ fn print_stats(a: &Analysis, map: &SourceMap) {
     let _ = writeln!(out, "lex time: {}", ms(s.lex_time));
     let _ = writeln!(out, "parse time: {}", ms(s.parse_time));
     let _ = writeln!(out, "check time: {}", ms(s.check_time));
+    let mib = |b: u64| format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0));
+    for (stage, peak) in [
+        ("lex", s.lex_peak),
+        ("parse", s.parse_peak),
+        ("check", s.check_peak),
+    ] {
+        if let Some(p) = peak {
+            let _ = writeln!(out, "peak memory after {stage}: {}", mib(p));
+        }
+    }
 }
 
 /// Reads the input; on failure, `Err(reason)` with the reason cudafe++ appends to

@@ -1802,6 +1802,13 @@ impl<'a> Parser<'a> {
         if !self.at_ident() && !self.at_punct(Punct::ColonColon) {
             return false;
         }
+        // A name of one component (`T x`) names no constructor.
+        if self.at_ident()
+            && !self.nth_is_punct(1, Punct::ColonColon)
+            && !self.nth_is_punct(1, Punct::Less)
+        {
+            return false;
+        }
         self.lookahead(|p| {
             let Ok(name) = p.qualified_name() else {
                 return false;
