@@ -436,7 +436,7 @@ pub struct DeclSpecs {
 pub struct Param {
     pub specs: DeclSpecs,
     pub declarator: Declarator,
-    pub default: Option<Expr>,
+    pub default: Option<Box<Expr>>,
     pub span: Span,
     pub entity: Option<EntityId>,
 }
@@ -542,9 +542,9 @@ pub struct InitDeclarator {
     pub declarator: Declarator,
     pub init: Option<Initializer>,
     /// `: width` for a bit-field.
-    pub bitfield: Option<Expr>,
+    pub bitfield: Option<Box<Expr>>,
     /// A trailing requires-clause.
-    pub requires: Option<Expr>,
+    pub requires: Option<Box<Expr>>,
     /// GNU `asm("label")`.
     pub asm_label: Option<Span>,
     pub span: Span,
@@ -627,7 +627,7 @@ pub struct TemplateParam {
 #[derive(Debug, Clone, PartialEq)]
 pub struct TemplateHead {
     pub params: List<TemplateParam>,
-    pub requires: Option<Expr>,
+    pub requires: Option<Box<Expr>>,
     /// From `template` to the closing `>` (and the requires-clause).
     pub span: Span,
 }
@@ -693,12 +693,12 @@ pub enum DeclKind {
     /// `using X = T;`
     Alias {
         name: Symbol,
-        ty: TypeId,
+        ty: Box<TypeId>,
         entity: Option<EntityId>,
     },
     StaticAssert {
         cond: Expr,
-        message: Option<Expr>,
+        message: Option<Box<Expr>>,
     },
     /// A GNU `asm(...)` at namespace scope.
     Asm,
@@ -711,7 +711,7 @@ pub enum DeclKind {
     DeductionGuide {
         name: QualName,
         params: Box<FunctionChunk>,
-        result: TypeId,
+        result: Box<TypeId>,
     },
     /// `public:` inside a class.
     AccessSpec(Access),
@@ -788,7 +788,7 @@ pub enum StmtKind {
     Case {
         value: Expr,
         /// GNU `case 1 ... 3:`.
-        upper: Option<Expr>,
+        upper: Option<Box<Expr>>,
         stmt: Box<Stmt>,
     },
     Default(Box<Stmt>),

@@ -470,7 +470,11 @@ impl<'a> Parser<'a> {
                 entity = Some(id);
             }
             return Ok(Decl {
-                kind: DeclKind::Alias { name, ty, entity },
+                kind: DeclKind::Alias {
+                    name,
+                    ty: Box::new(ty),
+                    entity,
+                },
                 span: start.to(self.prev_span()),
             });
         }
@@ -523,7 +527,7 @@ impl<'a> Parser<'a> {
         self.expect_punct(Punct::LParen)?;
         let cond = self.assignment_expression()?;
         let message = if self.eat_punct(Punct::Comma) {
-            Some(self.assignment_expression()?)
+            Some(Box::new(self.assignment_expression()?))
         } else {
             None
         };
@@ -610,7 +614,7 @@ impl<'a> Parser<'a> {
             kind: DeclKind::DeductionGuide {
                 name,
                 params: Box::new(params),
-                result,
+                result: Box::new(result),
             },
             span: start.to(self.prev_span()),
         })
@@ -644,7 +648,7 @@ impl<'a> Parser<'a> {
             };
             let head = TemplateHead {
                 params: params.into(),
-                requires,
+                requires: requires.map(Box::new),
                 span: start.to(self.prev_span()),
             };
             self.template_heads.push(head.params.is_empty());
@@ -902,7 +906,7 @@ impl<'a> Parser<'a> {
                         ..Default::default()
                     },
                     init: None,
-                    bitfield: Some(width),
+                    bitfield: Some(Box::new(width)),
                     requires: None,
                     asm_label: None,
                     span: dstart.to(self.prev_span()),
@@ -1033,8 +1037,8 @@ impl<'a> Parser<'a> {
                     span: dstart.to(self.prev_span()),
                     declarator,
                     init,
-                    bitfield,
-                    requires,
+                    bitfield: bitfield.map(Box::new),
+                    requires: requires.map(Box::new),
                     asm_label,
                     entity,
                 });
@@ -2332,7 +2336,7 @@ impl<'a> Parser<'a> {
         Ok(Param {
             specs,
             declarator,
-            default,
+            default: default.map(Box::new),
             span: start.to(self.prev_span()),
             entity: None,
         })

@@ -1411,7 +1411,7 @@ impl<'a> Parser<'a> {
             };
             Some(TemplateHead {
                 params: params.into(),
-                requires,
+                requires: requires.map(Box::new),
                 span: start.to(self.prev_span()),
             })
         } else {

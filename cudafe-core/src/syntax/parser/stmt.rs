@@ -219,7 +219,7 @@ impl<'a> Parser<'a> {
                 self.bump();
                 let value = self.constant_expression()?;
                 let upper = if self.eat_punct(Punct::Ellipsis) {
-                    Some(self.constant_expression()?)
+                    Some(Box::new(self.constant_expression()?))
                 } else {
                     None
                 };
