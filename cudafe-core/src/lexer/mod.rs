@@ -189,13 +189,27 @@ pub struct Token {
     pub kind: TokenKind,
     pub flags: TokenFlags,
     /// For a literal with [`TokenFlags::UD_SUFFIX`]: the ud-suffix's start, relative to
-    /// `span.lo`.
+    /// `span.lo`. Identifiers and brackets leave it to the parser ([`Token::extra`]).
     aux: u32,
 }
 
 const _: () = assert!(std::mem::size_of::<Token>() == 16);
 
 impl Token {
+    /// A word the parser keeps with an identifier or a bracket (its interned name, the
+    /// index of its closing bracket): literals alone use the room themselves.
+    #[inline]
+    pub(crate) fn extra(&self) -> u32 {
+        self.aux
+    }
+
+    /// Sets [`Token::extra`] of an identifier or a bracket.
+    #[inline]
+    pub(crate) fn set_extra(&mut self, v: u32) {
+        debug_assert!(matches!(self.kind, TokenKind::Ident | TokenKind::Punct(_)));
+        self.aux = v;
+    }
+
     pub const fn new(kind: TokenKind, span: Span, flags: TokenFlags) -> Token {
         Token {
             span,

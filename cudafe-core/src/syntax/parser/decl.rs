@@ -1235,7 +1235,7 @@ impl<'a> Parser<'a> {
             return None;
         }
         let open = self.pos;
-        let close = *self.closing.get(open)? as usize;
+        let close = self.closing_at(open)?;
         let toks = self.toks.get(open..=close)?;
         if !self.map.is_system(toks[0].span.lo) {
             return None;
@@ -1244,7 +1244,7 @@ impl<'a> Parser<'a> {
         for i in open + 1..close {
             match self.toks[i].kind {
                 TokenKind::Ident => {
-                    let s = self.syms[i];
+                    let s = Symbol(self.toks[i].extra());
                     if self.device_names.contains(&s)
                         || s == k.declspec
                         || s == k.pragma_op

@@ -160,13 +160,11 @@ pub(crate) struct Mark {
 /// The parser's state.
 pub struct Parser<'a> {
     pub(crate) map: &'a SourceMap,
+    /// The tokens. Each identifier keeps its interned name in [`Token::extra`]; each `(`,
+    /// `[` and `{` the index of the token that closes it, counting brackets of its own kind
+    /// only (`u32::MAX` where none does): skipping a balanced group is then one step,
+    /// however often it is skipped.
     toks: Vec<Token>,
-    /// The interned name of each identifier token (`Symbol(u32::MAX)` for other tokens).
-    syms: Vec<Symbol>,
-    /// For each `(`, `[` and `{`: the index of the token that closes it, counting brackets
-    /// of its own kind only (`u32::MAX` where none does). Skipping a balanced group is then
-    /// one step, however often it is skipped.
-    closing: Vec<u32>,
     /// `#pragma` lines, in order, and how many have been handed out as declarations or
     /// statements.
     pragmas: Vec<Token>,
@@ -229,30 +227,25 @@ pub struct Parsed {
     pub sema: Sema,
 }
 
-const NO_SYM: Symbol = Symbol(u32::MAX);
-
 impl<'a> Parser<'a> {
     /// A parser over `tokens` (the lexer's output, filtered in place: pragmas are set aside,
     /// directives dropped).
     pub fn new(map: &'a SourceMap, mut toks: Vec<Token>, opts: ParseOptions) -> Parser<'a> {
         let mut interner = Interner::new();
         let known = Known::new(&mut interner);
-        let mut syms = Vec::with_capacity(toks.len() + 1);
         let mut pragmas = Vec::new();
-        toks.retain(|t| match t.kind {
+        toks.retain_mut(|t| match t.kind {
             TokenKind::Pragma => {
                 pragmas.push(*t);
                 false
             }
             TokenKind::Directive => false,
             TokenKind::Ident => {
-                syms.push(interner.intern(&t.name(map)));
+                let sym = interner.intern(&t.name(map));
+                t.set_extra(sym.0);
                 true
             }
-            _ => {
-                syms.push(NO_SYM);
-                true
-            }
+            _ => true,
         });
         if toks.last().is_none_or(|t| t.kind != TokenKind::Eof) {
             let end = map.text().len() as u32;
@@ -261,9 +254,8 @@ impl<'a> Parser<'a> {
                 Span::new(end, end),
                 TokenFlags::empty(),
             ));
-            syms.push(NO_SYM);
         }
-        let closing = closing_brackets(&toks);
+        link_brackets(&mut toks);
         let step_budget = (toks.len() as u64)
             .saturating_mul(STEPS_PER_TOKEN)
             .saturating_add(STEP_ALLOWANCE);
@@ -291,8 +283,6 @@ impl<'a> Parser<'a> {
         Parser {
             map,
             toks,
-            syms,
-            closing,
             pragmas,
             next_pragma: 0,
             pos: 0,
@@ -394,8 +384,26 @@ impl<'a> Parser<'a> {
             return None;
         }
         let idx = (self.pos + n).min(self.toks.len() - 1);
-        let s = self.syms[idx];
-        (s != NO_SYM).then_some(s)
+        self.sym_at(idx)
+    }
+
+    /// The symbol of the identifier at token index `idx`.
+    #[inline]
+    pub(crate) fn sym_at(&self, idx: usize) -> Option<Symbol> {
+        let t = &self.toks[idx];
+        (t.kind == TokenKind::Ident).then(|| Symbol(t.extra()))
+    }
+
+    /// The index of the token closing the `(`, `[` or `{` at token index `idx` (see
+    /// [`Parser::toks`]).
+    #[inline]
+    pub(crate) fn closing_at(&self, idx: usize) -> Option<usize> {
+        let t = self.toks.get(idx)?;
+        let open = matches!(
+            t.kind,
+            TokenKind::Punct(Punct::LParen | Punct::LBracket | Punct::LBrace)
+        );
+        (open && t.extra() != u32::MAX).then_some(t.extra() as usize)
     }
 
     #[inline]
@@ -742,13 +750,13 @@ impl<'a> Parser<'a> {
             return self.bump().span;
         }
         // An opening bracket is never the rest of a split `>>`.
-        match self.closing[self.pos] {
-            u32::MAX => {
+        match self.closing_at(self.pos) {
+            None => {
                 self.pos = self.toks.len() - 1;
                 start.to(self.prev_span())
             }
-            close => {
-                self.pos = close as usize;
+            Some(close) => {
+                self.pos = close;
                 let end = self.bump().span;
                 start.to(end)
             }
@@ -828,28 +836,34 @@ impl<'a> Parser<'a> {
 }
 
 /// [`Parser::closing`] for `toks`.
-fn closing_brackets(toks: &[Token]) -> Vec<u32> {
-    let mut closing = vec![u32::MAX; toks.len()];
+fn link_brackets(toks: &mut [Token]) {
+    for t in toks.iter_mut() {
+        if matches!(
+            t.kind,
+            TokenKind::Punct(Punct::LParen | Punct::LBracket | Punct::LBrace)
+        ) {
+            t.set_extra(u32::MAX);
+        }
+    }
     for (open, close) in [
         (Punct::LParen, Punct::RParen),
         (Punct::LBracket, Punct::RBracket),
         (Punct::LBrace, Punct::RBrace),
     ] {
         let mut stack: Vec<u32> = Vec::new();
-        for (i, t) in toks.iter().enumerate() {
-            match t.kind {
+        for i in 0..toks.len() {
+            match toks[i].kind {
                 TokenKind::Punct(p) if p == open => stack.push(i as u32),
                 TokenKind::Punct(p) if p == close => {
                     // A closing bracket without an opening one ends nothing.
                     if let Some(o) = stack.pop() {
-                        closing[o as usize] = i as u32;
+                        toks[o as usize].set_extra(i as u32);
                     }
                 }
                 _ => {}
             }
         }
     }
-    closing
 }
 
 /// Where a declaration stands; decides what is allowed.
