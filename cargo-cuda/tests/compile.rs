@@ -370,3 +370,85 @@ fn language_options_reach_the_front_end() {
     assert!(!stderr.contains("20092"), "{stderr}");
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// Device code only, in the style of candle's kernels: the kernels exist only where
+/// `__CUDA_ARCH__` is defined, and the host side does not compile at all.
+const DEVICE_ONLY: &str = r#"#ifndef __CUDA_ARCH__
+#error "this file is compiled for the device only"
+#endif
+#if __CUDA_ARCH__ >= 800
+extern "C" __global__ void add_bf16(float* p, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) p[i] += 1.0f;
+}
+#endif
+extern "C" __global__ void add_f32(float* p, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) p[i] += 2.0f;
+}
+"#;
+
+/// PTX and fat binaries are device code: as with nvcc's `-ptx` and `-fatbin`, the host side
+/// is neither preprocessed nor analysed, and the PTX is nvcc's, byte for byte. A host
+/// object of the same file fails, as `nvcc -c` does.
+#[test]
+fn ptx_and_fatbin_of_device_only_code_as_nvcc_makes_them() {
+    let d = scratch("device-only");
+    std::fs::create_dir_all(d.join("k")).unwrap();
+    std::fs::write(d.join("k/ops.cu"), DEVICE_ONLY).unwrap();
+
+    let out = cargo_cuda(
+        &d,
+        &[
+            "compile",
+            "k",
+            "--out-dir",
+            "ptx",
+            "--emit",
+            "ptx",
+            "--arch",
+            "80",
+        ],
+    );
+    assert!(out.status.success());
+    let ours = std::fs::read(d.join("ptx/ops.ptx")).unwrap();
+    let text = String::from_utf8_lossy(&ours);
+    assert!(text.contains(".entry add_bf16"), "{text}");
+    assert!(text.contains(".entry add_f32"), "{text}");
+    let nvcc = toolkit().join("bin/nvcc");
+    let status = Command::new(&nvcc)
+        .args(["--ptx", "-arch=sm_80", "k/ops.cu", "-o", "nvcc.ptx"])
+        .current_dir(&d)
+        .status()
+        .expect("run nvcc");
+    assert!(status.success());
+    assert!(
+        ours == std::fs::read(d.join("nvcc.ptx")).unwrap(),
+        "our PTX differs from nvcc's"
+    );
+
+    let out = cargo_cuda(
+        &d,
+        &[
+            "compile",
+            "k",
+            "--out-dir",
+            "fat",
+            "--emit",
+            "fatbin",
+            "--arch",
+            "80",
+        ],
+    );
+    assert!(out.status.success());
+    assert!(d.join("fat/ops.fatbin").is_file());
+
+    let out = cargo_cuda(&d, &["compile", "k", "--out-dir", "obj", "--arch", "80"]);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("this file is compiled for the device only"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -711,6 +711,11 @@ impl Pipeline {
 
     /// Compiles `source` into `out`: a host object, a fat binary, or PTX (for several
     /// virtual architectures, the files [`Pipeline::ptx_outputs`] names).
+    ///
+    /// PTX and fat binaries are device code only: as with nvcc's `-ptx` and `-fatbin`, the
+    /// host side is neither preprocessed nor analysed (code that only compiles for the
+    /// device, `#if __CUDA_ARCH__` around everything, is fine), cicc makes the module id,
+    /// and the kernels reported are the entries cicc produced.
     pub fn emit(&self, source: &Path, emit: Emit, out: &Path) -> Result<Emitted> {
         let object = out;
         let stem = stem_of(source);
@@ -723,42 +728,50 @@ impl Pipeline {
         }
         let object_abs = cwd.join(object);
 
-        // 1. Host preprocessing.
-        let cpp4 = work.file(&format!("{stem}.cpp4.ii"));
-        let cmd = self.preprocess_command(source, None, &cpp4);
-        self.run(&mut work, "host preprocessing", cmd, &mut warnings)?;
-
-        // 2. Our front end, in-process.
+        let host_side = emit == Emit::Object;
         let host_file = work.file(&format!("{stem}.cudafe1.cpp"));
-        let stub_name = format!("{stem}.cudafe1.stub.c");
-        let stub_file = work.file(&stub_name);
         let module_id_file = work.file(&format!("{stem}.module_id"));
         let fatbin_c_name = format!("{stem}.fatbin.c");
-        let mut fe: Vec<OsString> = self.front_end_common(source, &source_abs);
-        fe.extend(
-            [
-                "--m64",
-                "--parse_templates",
-                "--include_file_name",
-                &fatbin_c_name,
-                "--gen_c_file_name",
-            ]
-            .map(OsString::from),
-        );
-        fe.push(host_file.clone().into());
-        fe.push("--stub_file_name".into());
-        fe.push(stub_name.clone().into());
-        fe.push("--write_stub_file".into());
-        fe.push(stub_file.clone().into());
-        fe.push("--gen_module_id_file".into());
-        fe.push("--module_id_file_name".into());
-        fe.push(module_id_file.clone().into());
-        fe.push(cpp4.clone().into());
-        let outputs = self.front_end(&mut work, source, &fe, &cpp4, &mut warnings)?;
-        std::fs::write(&module_id_file, &outputs.module_id)?;
-        std::fs::write(&host_file, &outputs.host_file)?;
-        let our_stub = outputs.stub_file.unwrap_or_default();
-        std::fs::write(&stub_file, &our_stub)?;
+        // Our stub file (host objects only).
+        let mut our_stub = None;
+        if host_side {
+            // 1. Host preprocessing.
+            let cpp4 = work.file(&format!("{stem}.cpp4.ii"));
+            let cmd = self.preprocess_command(source, None, &cpp4);
+            self.run(&mut work, "host preprocessing", cmd, &mut warnings)?;
+
+            // 2. Our front end, in-process.
+            let stub_name = format!("{stem}.cudafe1.stub.c");
+            let stub_file = work.file(&stub_name);
+            let mut fe: Vec<OsString> = self.front_end_common(source, &source_abs);
+            fe.extend(
+                [
+                    "--m64",
+                    "--parse_templates",
+                    "--include_file_name",
+                    &fatbin_c_name,
+                    "--gen_c_file_name",
+                ]
+                .map(OsString::from),
+            );
+            fe.push(host_file.clone().into());
+            fe.push("--stub_file_name".into());
+            fe.push(stub_name.clone().into());
+            fe.push("--write_stub_file".into());
+            fe.push(stub_file.clone().into());
+            fe.push("--gen_module_id_file".into());
+            fe.push("--module_id_file_name".into());
+            fe.push(module_id_file.clone().into());
+            fe.push(cpp4.clone().into());
+            let outputs = self.front_end(&mut work, source, &fe, &cpp4, &mut warnings)?;
+            std::fs::write(&module_id_file, &outputs.module_id)?;
+            std::fs::write(&host_file, &outputs.host_file)?;
+            let stub = outputs.stub_file.unwrap_or_default();
+            std::fs::write(&stub_file, &stub)?;
+            our_stub = Some(stub);
+        }
+        // cicc's entries, for the kernels reported when there is no stub file of ours.
+        let mut cicc_kernels = BTreeSet::new();
 
         // 3. Device code, one virtual architecture at a time.
         let mut images: Vec<String> = Vec::new();
@@ -782,8 +795,12 @@ impl Pipeline {
             cmd.args(self.cicc_math_flags());
             cmd.args(["--include_file_name", &fatbin_c_name]);
             cmd.args(self.cicc_debug_flags());
-            cmd.args(["-tused", "--module_id_file_name"]);
-            cmd.arg(&module_id_file);
+            cmd.arg("-tused");
+            if !host_side && i == 0 {
+                // No front end made the module id: cicc does, as under nvcc's `-ptx`.
+                cmd.arg("--gen_module_id_file");
+            }
+            cmd.arg("--module_id_file_name").arg(&module_id_file);
             cmd.arg("--gen_c_file_name")
                 .arg(work.file(&format!("{stem}.{}.cudafe1.c", va.compute())));
             cmd.arg("--stub_file_name").arg(&cicc_stub);
@@ -798,12 +815,15 @@ impl Pipeline {
             )?;
             let theirs = std::fs::read_to_string(&cicc_stub)
                 .with_context(|| format!("cicc wrote no stub file {}", cicc_stub.display()))?;
-            check::check_kernels(
-                &our_stub,
-                &theirs,
-                &source.display().to_string(),
-                &va.compute(),
-            )?;
+            match &our_stub {
+                Some(ours) => check::check_kernels(
+                    ours,
+                    &theirs,
+                    &source.display().to_string(),
+                    &va.compute(),
+                )?,
+                None => cicc_kernels.extend(check::registered_kernels(&theirs)),
+            }
             if emit == Emit::Ptx {
                 let dst = &ptx_outputs[i];
                 if let Some(dir) = dst.parent() {
@@ -835,10 +855,15 @@ impl Pipeline {
             }
         }
 
-        let kernels = check::registered_kernels(&our_stub);
+        let kernels = match &our_stub {
+            Some(ours) => check::registered_kernels(ours),
+            None => cicc_kernels,
+        };
+        let module_id = std::fs::read_to_string(&module_id_file)
+            .with_context(|| format!("no module id was written to {}", module_id_file.display()))?;
         let done = |files: Vec<PathBuf>, warnings: String, work: &WorkDir| Emitted {
             files,
-            module_id: outputs.module_id.clone(),
+            module_id: module_id.clone(),
             kernels: kernels.clone(),
             warnings,
             kept: work.keep.then(|| work.path.clone()),
