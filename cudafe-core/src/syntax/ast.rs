@@ -1099,7 +1099,7 @@ pub enum ExprKind {
     /// `(a op ... op b)`
     Fold {
         lhs: Option<Box<Expr>>,
-        op: BinaryOp,
+        op: FoldOp,
         rhs: Option<Box<Expr>>,
     },
     Requires {
@@ -1118,6 +1118,14 @@ pub enum ExprKind {
     Opaque,
     /// An expression the parser could not read.
     Error,
+}
+
+/// The operator of a fold expression: any binary operator, the comma included, or any
+/// assignment operator (`(args += ...)`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FoldOp {
+    Binary(BinaryOp),
+    Assign(AssignOp),
 }
 
 #[derive(Debug, Clone, PartialEq)]

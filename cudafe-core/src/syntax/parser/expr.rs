@@ -37,6 +37,16 @@ fn binary_op(p: Punct) -> Option<(u8, BinaryOp)> {
     })
 }
 
+/// The operator of a fold expression spelled `p`.
+fn fold_op(p: Punct) -> Option<FoldOp> {
+    if p == Punct::Comma {
+        return Some(FoldOp::Binary(BinaryOp::Comma));
+    }
+    binary_op(p)
+        .map(|(_, o)| FoldOp::Binary(o))
+        .or_else(|| assign_op(p).map(FoldOp::Assign))
+}
+
 fn assign_op(p: Punct) -> Option<AssignOp> {
     use AssignOp as A;
     Some(match p {
@@ -119,6 +129,10 @@ impl<'a> Parser<'a> {
             && let Some(op) = assign_op(p)
         {
             if self.angle_depth > 0 && matches!(p, Punct::GreaterGreaterEq) {
+                return Ok(lhs);
+            }
+            // A fold expression: `(e op= ...)` or `(e op= ... op= e)`.
+            if self.nth_is_punct(1, Punct::Ellipsis) {
                 return Ok(lhs);
             }
             self.bump();
@@ -1078,11 +1092,7 @@ impl<'a> Parser<'a> {
         if self.at_punct(Punct::Ellipsis) {
             self.bump();
             let op = match self.kind() {
-                TokenKind::Punct(p) => binary_op(p).map(|(_, o)| o).or(if p == Punct::Comma {
-                    Some(BinaryOp::Comma)
-                } else {
-                    None
-                }),
+                TokenKind::Punct(p) => fold_op(p),
                 _ => None,
             }
             .ok_or_else(|| self.err("expected an operator"))?;
@@ -1103,11 +1113,7 @@ impl<'a> Parser<'a> {
         if let TokenKind::Punct(p) = self.kind()
             && self.nth_is_punct(1, Punct::Ellipsis)
         {
-            let op = binary_op(p).map(|(_, o)| o).or(match p {
-                Punct::Comma => Some(BinaryOp::Comma),
-                _ => None,
-            });
-            if let Some(op) = op {
+            if let Some(op) = fold_op(p) {
                 self.bump();
                 self.bump();
                 let rhs = if self.at_punct(Punct::RParen) {
