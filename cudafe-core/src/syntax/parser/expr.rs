@@ -1112,26 +1112,25 @@ impl<'a> Parser<'a> {
         // `( e op ... )` or `( e op ... op e )`
         if let TokenKind::Punct(p) = self.kind()
             && self.nth_is_punct(1, Punct::Ellipsis)
+            && let Some(op) = fold_op(p)
         {
-            if let Some(op) = fold_op(p) {
-                self.bump();
-                self.bump();
-                let rhs = if self.at_punct(Punct::RParen) {
-                    None
-                } else {
-                    self.bump(); // the operator again
-                    Some(Box::new(self.cast_expression()?))
-                };
-                let close = self.expect_punct(Punct::RParen)?;
-                return Ok(Expr::new(
-                    ExprKind::Fold {
-                        lhs: Some(Box::new(e)),
-                        op,
-                        rhs,
-                    },
-                    open.to(close),
-                ));
-            }
+            self.bump();
+            self.bump();
+            let rhs = if self.at_punct(Punct::RParen) {
+                None
+            } else {
+                self.bump(); // the operator again
+                Some(Box::new(self.cast_expression()?))
+            };
+            let close = self.expect_punct(Punct::RParen)?;
+            return Ok(Expr::new(
+                ExprKind::Fold {
+                    lhs: Some(Box::new(e)),
+                    op,
+                    rhs,
+                },
+                open.to(close),
+            ));
         }
         let close = self.expect_punct(Punct::RParen)?;
         Ok(Expr::new(ExprKind::Paren(Box::new(e)), open.to(close)))
