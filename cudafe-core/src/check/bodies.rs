@@ -399,6 +399,10 @@ impl<'a> Checker<'a> {
             | ExprKind::PostDec(x) => self.expr(x, Use::Write),
             ExprKind::Unary(_, x) => self.expr(x, Use::Read),
             ExprKind::Binary(op, a, b) => {
+                // Beside an operand of class type the operator is a function, which may
+                // take the other by reference (`stream >> x` sets `x`).
+                self.forget_unset_beside_class(a, b);
+                self.forget_unset_beside_class(b, a);
                 self.expr(a, Use::Read);
                 self.expr(b, Use::Read);
                 if self.func.is_some_and(|f| !f.in_template) {
@@ -481,6 +485,56 @@ impl<'a> Checker<'a> {
             ExprKind::This => self.capture_this(e.span.lo),
             ExprKind::StmtExpr(s) => self.stmt(s),
             _ => {}
+        }
+    }
+
+    /// `local` is a local not yet set, and `other` may be of class type: an overloaded
+    /// operator may bind `local` to a reference, so it counts as set (cudafe++ does not
+    /// warn about `std::cin >> x`).
+    fn forget_unset_beside_class(&mut self, local: &Expr, other: &Expr) {
+        if self.unset_locals.is_empty() {
+            return;
+        }
+        let ExprKind::Name(n) = &local.unparen().kind else {
+            return;
+        };
+        let Some(id) = n.resolution.entity() else {
+            return;
+        };
+        if self.unset_locals.contains(&id) && !self.is_scalar(other) {
+            self.unset_locals.remove(&id);
+        }
+    }
+
+    /// Is `e` surely of scalar type (a literal, or a variable declared with a fundamental
+    /// type or as a pointer), so that an operator between it and a scalar is built in?
+    fn is_scalar(&self, e: &Expr) -> bool {
+        match &e.unparen().kind {
+            ExprKind::Literal(_) => true,
+            ExprKind::Unary(UnaryOp::Plus | UnaryOp::Minus | UnaryOp::Not | UnaryOp::BitNot, x) => {
+                self.is_scalar(x)
+            }
+            ExprKind::Binary(_, a, b) => self.is_scalar(a) && self.is_scalar(b),
+            ExprKind::Name(n) => {
+                let Some(id) = n.resolution.entity() else {
+                    return false;
+                };
+                let ent = self.sema.entity(id);
+                if ent.kind == EntityKind::Enumerator {
+                    return true;
+                }
+                if !matches!(ent.kind, EntityKind::Variable | EntityKind::Parameter) {
+                    return false;
+                }
+                let at = ent.first_decl().lo;
+                self.index.declared_at(at).is_some_and(|(specs, d)| {
+                    matches!(specs.ty, TypeSpec::Builtin(_))
+                        && d.ops
+                            .iter()
+                            .all(|o| matches!(o, DeclaratorOp::Pointer { .. }))
+                })
+            }
+            _ => false,
         }
     }
 

@@ -123,26 +123,26 @@ impl<'a> Checker<'a> {
                 }
             }
             StmtKind::While { cond, body } => {
-                self.condition_value(cond) != Some(true) || breaks_out(body)
+                self.condition_value(cond) != Some(true) || self.breaks_out(body)
             }
             StmtKind::For { cond, body, .. } => {
                 let forever = match cond {
                     None => true,
                     Some(c) => self.condition_value(c) == Some(true),
                 };
-                !forever || breaks_out(body)
+                !forever || self.breaks_out(body)
             }
             StmtKind::DoWhile { body, cond } => {
                 let forever =
                     matches!(self.eval(cond, &Default::default()), super::Value::Int(v) if v != 0);
                 if forever {
-                    breaks_out(body)
+                    self.breaks_out(body)
                 } else {
-                    self.falls_through(body) || continues(body) || breaks_out(body)
+                    self.falls_through(body) || continues(body) || self.breaks_out(body)
                 }
             }
             StmtKind::Switch { body, .. } => {
-                !has_default(body) || self.falls_through(body) || breaks_out(body)
+                !has_default(body) || self.falls_through(body) || self.breaks_out(body)
             }
             StmtKind::Try { body, handlers } => {
                 self.falls_through(body) || handlers.iter().any(|h| self.falls_through(&h.body))
@@ -151,6 +151,42 @@ impl<'a> Checker<'a> {
             | StmtKind::Case { stmt, .. }
             | StmtKind::Default(stmt) => self.falls_through(stmt),
             _ => true,
+        }
+    }
+
+    /// Does a reachable `break` in `s` leave the loop or switch `s` is the body of? A
+    /// `break` after a `return` (`case A: return x; break;`) is not reachable; a label
+    /// (`case`, `default`) makes what follows reachable again.
+    fn breaks_out(&self, s: &Stmt) -> bool {
+        match &s.kind {
+            StmtKind::Break => true,
+            StmtKind::Compound(list) => {
+                let mut reachable = true;
+                for s in list.iter() {
+                    if matches!(
+                        s.kind,
+                        StmtKind::Label { .. } | StmtKind::Case { .. } | StmtKind::Default(_)
+                    ) {
+                        reachable = true;
+                    }
+                    if reachable && self.breaks_out(s) {
+                        return true;
+                    }
+                    reachable = reachable && self.falls_through(s);
+                }
+                false
+            }
+            StmtKind::If { then, else_, .. } => {
+                self.breaks_out(then) || else_.as_deref().is_some_and(|e| self.breaks_out(e))
+            }
+            StmtKind::Label { stmt, .. }
+            | StmtKind::Case { stmt, .. }
+            | StmtKind::Default(stmt) => self.breaks_out(stmt),
+            StmtKind::Try { body, handlers } => {
+                self.breaks_out(body) || handlers.iter().any(|h| self.breaks_out(&h.body))
+            }
+            // Nested loops and switches own their breaks.
+            _ => false,
         }
     }
 
@@ -245,25 +281,6 @@ impl<'a> Checker<'a> {
         };
         d.ops.is_empty()
             && matches!(&specs.ty, TypeSpec::Builtin(b) if b.unsigned && !b.char && !b.bool_)
-    }
-}
-
-/// Does a `break` in `s` leave the loop or switch `s` is the body of?
-fn breaks_out(s: &Stmt) -> bool {
-    match &s.kind {
-        StmtKind::Break => true,
-        StmtKind::Compound(list) => list.iter().any(breaks_out),
-        StmtKind::If { then, else_, .. } => {
-            breaks_out(then) || else_.as_deref().is_some_and(breaks_out)
-        }
-        StmtKind::Label { stmt, .. } | StmtKind::Case { stmt, .. } | StmtKind::Default(stmt) => {
-            breaks_out(stmt)
-        }
-        StmtKind::Try { body, handlers } => {
-            breaks_out(body) || handlers.iter().any(|h| breaks_out(&h.body))
-        }
-        // Nested loops and switches own their breaks.
-        _ => false,
     }
 }
 

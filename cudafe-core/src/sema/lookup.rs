@@ -42,6 +42,55 @@ impl Sema {
         Vec::new()
     }
 
+    /// Unqualified lookup of the name before a `::`: only namespaces, types and templates
+    /// count ([basic.lookup.qual]), so a function or variable of that name in an inner scope
+    /// (or nominated by a using-directive: `using namespace cute;` brings the function
+    /// `cute::layout` next to the namespace `cutlass::layout`) does not hide them.
+    pub fn lookup_nested_name_specifier(&self, scope: ScopeId, name: Symbol) -> Vec<EntityId> {
+        let keep = |found: Vec<EntityId>| -> Vec<EntityId> {
+            found.into_iter().filter(|&e| self.nests_names(e)).collect()
+        };
+        let mut cur = Some(scope);
+        while let Some(s) = cur {
+            let found = keep(self.lookup_here(s, name, true));
+            if !found.is_empty() {
+                return found;
+            }
+            let sc = self.scope(s);
+            if let Some(class) = sc.class_context {
+                let found = keep(self.lookup_class_chain(class, name));
+                if !found.is_empty() {
+                    return found;
+                }
+            }
+            cur = sc.parent;
+        }
+        Vec::new()
+    }
+
+    /// Can `X::` follow a name denoting `id` (a namespace, a type, a template of types)?
+    pub fn nests_names(&self, id: EntityId) -> bool {
+        match self.resolve_alias_kind(id) {
+            EntityKind::Namespace
+            | EntityKind::NamespaceAlias
+            | EntityKind::Class(_)
+            | EntityKind::Enum { .. }
+            | EntityKind::Typedef
+            | EntityKind::TemplateTypeParam
+            | EntityKind::TemplateTemplateParam
+            | EntityKind::Closure
+            | EntityKind::Using => true,
+            // A variable template's specializations are not types; a function's never.
+            EntityKind::Function
+            | EntityKind::Variable
+            | EntityKind::Field
+            | EntityKind::Parameter
+            | EntityKind::Enumerator
+            | EntityKind::Concept
+            | EntityKind::TemplateValueParam => false,
+        }
+    }
+
     /// The names `scope` itself provides: its own declarations, plus bases for classes and
     /// inline namespaces and using-directives for namespaces and blocks.
     fn lookup_here(&self, scope: ScopeId, name: Symbol, with_directives: bool) -> Vec<EntityId> {

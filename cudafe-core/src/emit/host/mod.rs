@@ -429,8 +429,7 @@ impl<'a> HostEmitter<'a> {
 
     fn simple_declaration(&mut self, d: &'a Decl, specs: &'a DeclSpecs, ids: &'a [InitDeclarator]) {
         self.note_size_t(d, specs, ids);
-        if specs.is_typedef
-            && let [id] = ids
+        if let [id] = ids
             && let Some(name) = id.declarator.name.as_ref().and_then(|n| n.ident())
         {
             self.member_type_changing_meaning(name, id.entity, specs);
@@ -651,10 +650,11 @@ impl<'a> HostEmitter<'a> {
         Some(name)
     }
 
-    /// `using X = X<T>;` (or `typedef X<T> X;`) in a class, `X` found outside it: g++
-    /// rejects the member for changing what `X` means in the class ("changes meaning of
-    /// `X`", a permissive error), where EDG accepts it; cudafe++ prints the name qualified.
-    /// So do we: `using X = ::ns::X<T>;`.
+    /// `using X = X<T>;` (or `typedef X<T> X;`, or `static X X();`) in a class, `X` found
+    /// outside it: g++ rejects the member for changing what `X` means in the class ("changes
+    /// meaning of `X`", a permissive error), where EDG accepts it; cudafe++ prints the name
+    /// qualified. So do we: `using X = ::ns::X<T>;`, and for a member type of an enclosing
+    /// class, `static typename Outer::X X();`.
     fn member_type_changing_meaning(
         &mut self,
         name: Symbol,
@@ -674,13 +674,46 @@ impl<'a> HostEmitter<'a> {
         let Some(target) = used.resolution.entities().first().copied() else {
             return;
         };
-        if target == member
-            || self.sema.scope(self.sema.entity(target).parent).kind != ScopeKind::Namespace
-        {
+        if target == member {
             return;
         }
-        let prefix =
-            super::namespace_prefix(self.sema, self.interner, target, &self.opts.module_id);
+        let home = self.sema.entity(target).parent;
+        let prefix = match self.sema.scope(home).kind {
+            ScopeKind::Namespace => {
+                super::namespace_prefix(self.sema, self.interner, target, &self.opts.module_id)
+            }
+            // A member type of a class enclosing the member's own class:
+            // `static T T();` in a nested class becomes `static typename Outer::T T();`.
+            ScopeKind::Class => {
+                let mine = self.sema.entity(member).parent;
+                let encloses = {
+                    let mut s = self.sema.scope(mine).parent;
+                    let mut found = false;
+                    while let Some(sc) = s {
+                        if sc == home {
+                            found = true;
+                            break;
+                        }
+                        s = self.sema.scope(sc).parent;
+                    }
+                    found
+                };
+                let outer = self.sema.scope(home).entity;
+                let Some(outer_name) = outer.and_then(|o| self.sema.entity(o).name) else {
+                    return;
+                };
+                if !encloses {
+                    return;
+                }
+                let typename = if self.sema.in_template(home) {
+                    "typename "
+                } else {
+                    ""
+                };
+                format!("{typename}{}::", self.interner.name(outer_name))
+            }
+            _ => return,
+        };
         self.edits.insert(used.span.lo, prefix);
     }
 
@@ -719,6 +752,9 @@ impl<'a> HostEmitter<'a> {
             visit::walk_function_def(self, f);
             return;
         };
+        if let Some(name) = f.declarator.name.as_ref().and_then(|n| n.ident()) {
+            self.member_type_changing_meaning(name, Some(e), &f.specs);
+        }
         let ent = self.sema.entity(e);
         let exec = ent.cuda.exec;
         if exec.global {

@@ -232,6 +232,19 @@ impl<'a> Parser<'a> {
             };
             // What the component denotes.
             let found = match &kind {
+                // Before `::`, functions and variables do not count.
+                NameKind::Ident(sym)
+                    if ctx == LookupIn::Here
+                        && self.declarator_class_ctx.is_none()
+                        && self.at_punct(Punct::ColonColon) =>
+                {
+                    let found = self.lookup_in(ctx, *sym);
+                    if found.iter().all(|&e| !self.sema.nests_names(e)) && !found.is_empty() {
+                        self.sema.lookup_nested_name_specifier(self.scope, *sym)
+                    } else {
+                        found
+                    }
+                }
                 NameKind::Ident(sym) => self.lookup_in(ctx, *sym),
                 NameKind::Operator(_) | NameKind::LiteralOperator(_) | NameKind::Conversion(_) => {
                     Vec::new()
