@@ -1188,8 +1188,11 @@ impl<'a> Parser<'a> {
     ) -> PResult<(Vec<MemInit>, FunctionBody)> {
         if self.skippable_body() {
             let body = self.skip_balanced();
-            // The pragmas inside go with the body (not after it).
-            let from = self.pragmas.partition_point(|p| p.span.lo < body.lo);
+            // The pragmas inside go with the body (not after it), and so do any still
+            // pending before it.
+            let from = self
+                .next_pragma
+                .min(self.pragmas.partition_point(|p| p.span.lo < body.lo));
             let to = self.pragmas.partition_point(|p| p.span.lo < body.hi);
             let pragmas = self.pragmas[from..to].iter().map(|p| p.span).collect();
             self.next_pragma = self.next_pragma.max(to);
