@@ -487,9 +487,14 @@ pub fn runtime_dir() -> Result<PathBuf> {
         .map(|m| m.len() == src_meta.len() && m.modified().ok() >= src_meta.modified().ok())
         .unwrap_or(false);
     if !fresh {
-        let tmp = dir.join(format!(".libcudart.so.13.{}", std::process::id()));
-        std::fs::copy(lib, &tmp)?;
-        std::fs::rename(&tmp, &dst)?;
+        // One temporary name per call: test threads of one process may refresh the copy
+        // at the same time (a shared name let one rename the other's file away).
+        static COPIES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = COPIES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let tmp = dir.join(format!(".libcudart.so.13.{}.{n}", std::process::id()));
+        std::fs::copy(lib, &tmp).with_context(|| format!("copying {}", lib.display()))?;
+        std::fs::rename(&tmp, &dst)
+            .with_context(|| format!("renaming {} to {}", tmp.display(), dst.display()))?;
     }
     Ok(dir)
 }
