@@ -23,7 +23,8 @@ struct Built {
 fn build_with_pipeline(case: &Case, archs: &str, work: &Path) -> Result<Built> {
     let tk = difftest::toolkit::reference()?;
     let mut p = Pipeline::new(tk.clone())?;
-    p.archs(archs)?.keep(work.join("keep"));
+    // Every kernel of these cases must come from our own stub file.
+    p.archs(archs)?.keep(work.join("keep")).strict_stub(true);
     let mut xcudafe = false;
     for a in &case.nvcc {
         match a.as_str() {
@@ -244,8 +245,8 @@ fn relaxed_constexpr() {
 }
 
 /// A launch our stub file cannot follow (the argument's type comes from a call of a function
-/// template): the build stops at the consistency check, naming the kernel cicc has and our
-/// stub file lacks.
+/// template): in strict mode the build stops at the consistency check, naming the kernel
+/// cicc has and our stub file lacks; by default it builds with cicc's stub file and says so.
 #[test]
 fn consistency_check_names_the_kernel() {
     let work = fresh_dir(Path::new("pipeline").join("consistency_check")).unwrap();
@@ -263,6 +264,19 @@ fn consistency_check_names_the_kernel() {
     let tk = difftest::toolkit::reference().unwrap();
     let mut p = Pipeline::new(tk.clone()).unwrap();
     p.archs("90").unwrap().keep(work.join("keep"));
+    let c = p
+        .compile(&src, &work.join("unfollowed.o"))
+        .unwrap_or_else(|e| panic!("{e:#}"));
+    assert_eq!(
+        c.stub_from_cicc.iter().collect::<Vec<_>>(),
+        ["_Z5storeIfEvPT_S0_"]
+    );
+    assert!(c.kernels.contains("_Z5storeIfEvPT_S0_"));
+    // The host file includes cicc's stub file.
+    let stub = std::fs::read_to_string(c.kept.unwrap().join("unfollowed.cudafe1.stub.c")).unwrap();
+    assert!(stub.contains("_Z5storeIfEvPT_S0_"), "{stub}");
+
+    p.strict_stub(true);
     let e = p
         .compile(&src, &work.join("unfollowed.o"))
         .expect_err("our stub file cannot have store<float>");
@@ -271,6 +285,74 @@ fn consistency_check_names_the_kernel() {
         text.contains("disagree on the kernels") && text.contains("kernel `_Z5storeIfEvPT_S0_`"),
         "{text}"
     );
+}
+
+/// Thrust and CUB instantiate their kernels deep inside dispatch templates, beyond what our
+/// stub file follows: the pipeline builds such a file with cicc's stub file, and the program
+/// registers exactly what the one nvcc builds registers.
+#[test]
+fn thrust_and_cub_kernels_from_cicc_stub() {
+    let tk = difftest::toolkit::reference().unwrap();
+    let work = fresh_dir(Path::new("pipeline").join("thrust_cub")).unwrap();
+    let src = work.join("algorithms.cu");
+    std::fs::write(
+        &src,
+        "#include <thrust/device_vector.h>\n\
+         #include <thrust/reduce.h>\n\
+         #include <thrust/sort.h>\n\
+         #include <cub/device/device_scan.cuh>\n\
+         __global__ void fill(int *p, int v) { p[threadIdx.x] = v; }\n\
+         float sorted_sum(thrust::device_vector<float> &v) {\n\
+           thrust::sort(v.begin(), v.end());\n\
+           return thrust::reduce(v.begin(), v.end());\n\
+         }\n\
+         void scan(int *in, int *out, int n, void *tmp, size_t &bytes) {\n\
+           fill<<<1, 32>>>(in, 1);\n\
+           cub::DeviceScan::InclusiveSum(tmp, bytes, in, out, n);\n\
+         }\n\
+         int main() { return 0; }\n",
+    )
+    .unwrap();
+    let mut p = Pipeline::new(tk.clone()).unwrap();
+    p.archs("90").unwrap().keep(work.join("keep"));
+    let c = p
+        .compile(&src, &work.join("algorithms.o"))
+        .unwrap_or_else(|e| panic!("{e:#}"));
+    assert!(c.kernels.contains("_Z4fillPii"), "{:?}", c.kernels);
+    assert!(!c.stub_from_cicc.contains("_Z4fillPii"));
+    for family in ["DeviceRadixSort", "DeviceReduceKernel", "DeviceScanKernel"] {
+        assert!(
+            c.stub_from_cicc.iter().any(|k| k.contains(family)),
+            "no {family} kernel from cicc: {:?}",
+            c.stub_from_cicc
+        );
+    }
+    let program = work.join("ours");
+    p.link_program(std::slice::from_ref(&c.object), Cudart::Shared, &program)
+        .unwrap_or_else(|e| panic!("{e:#}"));
+
+    let mut args = p.current_archs().nvcc_args();
+    args.extend([src.display().to_string(), "-cudart".into(), "shared".into()]);
+    let reference = nvcc::build(
+        tk,
+        &Nvcc::Reference,
+        &work,
+        &work.join("nvcc"),
+        &args,
+        "program",
+    )
+    .unwrap();
+    assert!(reference.succeeded(), "nvcc failed:\n{}", reference.stderr);
+    let theirs_id = std::fs::read_to_string(reference.kept("algorithms.module_id")).unwrap();
+
+    let ra = trace::run_traced(&reference.output, &work.join("nvcc-trace.txt"), &work).unwrap();
+    let rb = trace::run_traced(&program, &work.join("our-trace.txt"), &work).unwrap();
+    assert_eq!((ra.exit_code, rb.exit_code), (0, 0), "{}", rb.stderr);
+    let ta = trace::sorted_registrations(&ra.trace.text());
+    let tb = trace::sorted_registrations(&rb.trace.text().replace(&c.module_id, &theirs_id));
+    assert_eq!(ta, tb);
+    let n = ra.trace.registrations().len();
+    assert!(n > c.stub_from_cicc.len(), "{n} registrations:\n{ta}");
 }
 
 /// `-use_fast_math` reaches cicc: division is approximate and flushes to zero.

@@ -93,6 +93,9 @@ pub struct FileReport {
     /// system directories (canonical paths, sorted).
     pub dependencies: Vec<PathBuf>,
     pub kernels: BTreeSet<String>,
+    /// Kernels our front end did not find (instantiated deep inside templates): the object
+    /// was built with cicc's stub file ([`pipeline::CompiledFile::stub_from_cicc`]).
+    pub stub_from_cicc: BTreeSet<String>,
     pub warnings: String,
 }
 
@@ -138,6 +141,7 @@ pub struct Build {
     relaxed_constexpr: bool,
     fast_math: bool,
     front_end_flags: Vec<String>,
+    strict_stub: bool,
 }
 
 /// The environment variables the `cc` crate reads to choose the host compiler and its
@@ -325,6 +329,13 @@ impl Build {
     /// An option for the front end (nvcc's `-Xcudafe`), such as `--diag_suppress=177`.
     pub fn front_end_flag(&mut self, flag: &str) -> &mut Build {
         self.front_end_flags.push(flag.to_string());
+        self
+    }
+
+    /// Makes kernels that cicc produced and our stub file lacks an error instead of a build
+    /// with cicc's stub file ([`Pipeline::strict_stub`]).
+    pub fn strict_stub(&mut self, on: bool) -> &mut Build {
+        self.strict_stub = on;
         self
     }
 
@@ -536,6 +547,15 @@ impl Build {
             reports.len(),
             jobs.source()
         );
+        for r in &reports {
+            if !r.stub_from_cicc.is_empty() {
+                eprintln!(
+                    "cudafe-rs: {}: {} kernel(s) instantiated inside templates came from cicc's stub file",
+                    r.source.display(),
+                    r.stub_from_cicc.len()
+                );
+            }
+        }
         let mut report = Report {
             jobs: jobs.source().to_string(),
             files: reports,
@@ -680,7 +700,8 @@ impl Build {
                         self.extended_lambda,
                         self.relaxed_constexpr,
                         self.fast_math,
-                        &self.front_end_flags
+                        &self.front_end_flags,
+                        self.strict_stub
                     )
                 )
             ));
@@ -736,6 +757,7 @@ impl Build {
             .extended_lambda(self.extended_lambda)
             .relaxed_constexpr(self.relaxed_constexpr)
             .fast_math(self.fast_math)
+            .strict_stub(self.strict_stub)
             .device_debug(debug)
             .reproducible(true)
             .keep(work_dir)
@@ -821,6 +843,7 @@ impl Build {
                 commands: vec!["nvcc".into()],
                 dependencies: Vec::new(),
                 kernels: BTreeSet::new(),
+                stub_from_cicc: BTreeSet::new(),
                 warnings,
             });
             objects.push(obj);
@@ -1042,6 +1065,7 @@ impl FileJob<'_> {
                 commands: Vec::new(),
                 dependencies: hit.meta.deps.into_iter().map(|(p, _)| p).collect(),
                 kernels: hit.meta.kernels,
+                stub_from_cicc: hit.meta.stub_from_cicc,
                 warnings: hit.meta.warnings,
             });
         }
@@ -1127,6 +1151,7 @@ impl FileJob<'_> {
             let meta = Meta {
                 module_id: e.module_id.clone(),
                 kernels: e.kernels.clone(),
+                stub_from_cicc: e.stub_from_cicc.clone(),
                 warnings: e.warnings.clone(),
                 deps: dependencies
                     .iter()
@@ -1150,6 +1175,7 @@ impl FileJob<'_> {
             commands,
             dependencies,
             kernels: e.kernels,
+            stub_from_cicc: e.stub_from_cicc,
             warnings: e.warnings,
         })
     }

@@ -102,6 +102,10 @@ pub struct CompileArgs {
     /// Keep every intermediate under DIR (per file, with the commands run).
     #[arg(long, value_name = "DIR")]
     pub keep: Option<PathBuf>,
+    /// Fail when cicc instantiated kernels our front end did not find, instead of building
+    /// with cicc's stub file (as nvcc does) for that file.
+    #[arg(long)]
+    pub strict_stub: bool,
     #[command(flatten)]
     pub opts: CudaOptions,
 }
@@ -275,7 +279,8 @@ pub fn compile(
 ) -> Result<ExitCode> {
     let start = Instant::now();
     let o = &args.opts;
-    let p = pipeline(tk, o)?;
+    let mut p = pipeline(tk, o)?;
+    p.strict_stub(args.strict_stub);
     let found = sources::discover(&args.paths, std::slice::from_ref(&args.out_dir), false)?;
     if found.is_empty() {
         bail!(
@@ -362,6 +367,15 @@ pub fn compile(
         match pj.emit(&s.path, emit, dst) {
             Ok(e) => {
                 reporter.diagnostics(&name, &e.warnings);
+                if !e.stub_from_cicc.is_empty() {
+                    reporter.verbose(
+                        "Note",
+                        &format!(
+                            "{name}: {} kernel(s) instantiated inside templates come from cicc's stub file",
+                            e.stub_from_cicc.len()
+                        ),
+                    );
+                }
                 reporter.verbose(
                     "Compiled",
                     &format!(
@@ -376,6 +390,7 @@ pub fn compile(
                     "source": name,
                     "filenames": e.files,
                     "kernels": e.kernels,
+                    "kernels_from_cicc_stub": e.stub_from_cicc,
                     "module_id": e.module_id,
                 }));
                 (Some(e.files), true)

@@ -110,6 +110,8 @@ fn memchr(needle: u8, hay: &[u8]) -> Option<usize> {
 pub struct Meta {
     pub module_id: String,
     pub kernels: BTreeSet<String>,
+    /// The kernels that came from cicc's stub file ([`super::CompiledFile::stub_from_cicc`]).
+    pub stub_from_cicc: BTreeSet<String>,
     pub warnings: String,
     /// The files read, each with the hash of its contents.
     pub deps: Vec<(PathBuf, String)>,
@@ -153,6 +155,9 @@ impl Cache {
                 "kernel" => {
                     meta.kernels.insert(rest.to_string());
                 }
+                "cicc_kernel" => {
+                    meta.stub_from_cicc.insert(rest.to_string());
+                }
                 "output" => meta.outputs.push(rest.to_string()),
                 "dep" => {
                     let (hash, path) = rest.split_once(' ')?;
@@ -193,6 +198,9 @@ impl Cache {
         text.push_str(&format!("module_id {}\n", meta.module_id));
         for k in &meta.kernels {
             text.push_str(&format!("kernel {k}\n"));
+        }
+        for k in &meta.stub_from_cicc {
+            text.push_str(&format!("cicc_kernel {k}\n"));
         }
         for o in &meta.outputs {
             text.push_str(&format!("output {o}\n"));
@@ -268,7 +276,8 @@ mod tests {
         let cache = Cache::new(dir.join("cache"));
         let meta = Meta {
             module_id: "id".into(),
-            kernels: ["_Z1kv".to_string()].into(),
+            kernels: ["_Z1kv".to_string(), "_Z1tIiEvv".to_string()].into(),
+            stub_from_cicc: ["_Z1tIiEvv".to_string()].into(),
             warnings: "w\n".into(),
             deps: vec![(src.clone(), hash_file(&src).unwrap())],
             outputs: vec!["object".into()],

@@ -1,6 +1,12 @@
 //! The consistency check every build makes: the kernels our stub file registers must be
 //! exactly the entries cicc produced (the `__cudaRegisterEntry` calls of the stub file cicc
 //! writes for each virtual architecture).
+//!
+//! A kernel our stub file registers that cicc did not produce is always an error. A kernel
+//! cicc produced that our stub file lacks is one our front end did not find: a template
+//! kernel instantiated deep inside other templates (thrust's and cub's dispatch layers).
+//! The pipeline then builds with cicc's stub file, as nvcc does, and says which kernels
+//! (see [`Mismatch`]); in strict mode it is an error.
 
 use std::collections::BTreeSet;
 
@@ -46,29 +52,58 @@ pub fn registered_kernels(stub: &str) -> BTreeSet<String> {
     out
 }
 
+/// How our stub file's kernels differ from cicc's for one virtual architecture.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Mismatch {
+    /// Entries of cicc that our stub file does not register.
+    pub missing: BTreeSet<String>,
+    /// Kernels our stub file registers that cicc produced no entry for.
+    pub extra: BTreeSet<String>,
+}
+
+impl Mismatch {
+    /// Compares the kernels of our stub file with those of cicc's.
+    pub fn between(ours: &str, cicc: &str) -> Mismatch {
+        let ours = registered_kernels(ours);
+        let theirs = registered_kernels(cicc);
+        Mismatch {
+            missing: theirs.difference(&ours).cloned().collect(),
+            extra: ours.difference(&theirs).cloned().collect(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.missing.is_empty() && self.extra.is_empty()
+    }
+
+    /// The error naming every kernel registered by one stub file and not the other, when
+    /// there is one: always for extra kernels, for missing ones only when `strict`.
+    pub fn check(&self, source: &str, arch: &str, strict: bool) -> Result<()> {
+        if self.extra.is_empty() && (!strict || self.missing.is_empty()) {
+            return Ok(());
+        }
+        let mut lines = Vec::new();
+        for k in &self.missing {
+            lines.push(format!(
+                "  kernel `{k}` is an entry of cicc ({arch}) but our stub file does not register it"
+            ));
+        }
+        for k in &self.extra {
+            lines.push(format!(
+                "  kernel `{k}` is registered by our stub file but cicc ({arch}) produced no such entry"
+            ));
+        }
+        bail!(
+            "{source}: the front end and cicc disagree on the kernels:\n{}",
+            lines.join("\n")
+        )
+    }
+}
+
 /// Compares our stub file's kernels with those of cicc's stub file for `arch`
 /// (`compute_90`); an error names every kernel registered by one and not the other.
 pub fn check_kernels(ours: &str, cicc: &str, source: &str, arch: &str) -> Result<()> {
-    let ours = registered_kernels(ours);
-    let theirs = registered_kernels(cicc);
-    if ours == theirs {
-        return Ok(());
-    }
-    let mut lines = Vec::new();
-    for k in theirs.difference(&ours) {
-        lines.push(format!(
-            "  kernel `{k}` is an entry of cicc ({arch}) but our stub file does not register it"
-        ));
-    }
-    for k in ours.difference(&theirs) {
-        lines.push(format!(
-            "  kernel `{k}` is registered by our stub file but cicc ({arch}) produced no such entry"
-        ));
-    }
-    bail!(
-        "{source}: the front end and cicc disagree on the kernels:\n{}",
-        lines.join("\n")
-    )
+    Mismatch::between(ours, cicc).check(source, arch, true)
 }
 
 #[cfg(test)]
@@ -104,5 +139,20 @@ mod tests {
             "{e}"
         );
         assert!(check_kernels(CICC, CICC, "k.cu", "compute_90").is_ok());
+    }
+
+    #[test]
+    fn missing_kernels_are_an_error_only_when_strict() {
+        let ours = "__cudaRegisterEntry(__T0, ((void (*)(const int *, int *))k), _Z1kPKiPi, (-1));";
+        let m = Mismatch::between(ours, CICC);
+        assert_eq!(m.missing.iter().collect::<Vec<_>>(), ["_Z2tkIifEvPi1S"]);
+        assert!(m.extra.is_empty() && !m.is_empty());
+        assert!(m.check("k.cu", "compute_90", false).is_ok());
+        let e = m.check("k.cu", "compute_90", true).unwrap_err().to_string();
+        assert!(e.contains("`_Z2tkIifEvPi1S` is an entry of cicc"), "{e}");
+        // An extra kernel is an error either way.
+        let m = Mismatch::between(CICC, ours);
+        assert!(m.check("k.cu", "compute_90", false).is_err());
+        assert!(Mismatch::between(CICC, CICC).is_empty());
     }
 }

@@ -31,7 +31,12 @@
 //! [`Pipeline::device_link`] links it (nvlink, `cudadevrt`) into one more object.
 //!
 //! Every build checks that the kernels our stub file registers are exactly the entries cicc
-//! produced, for every virtual architecture ([`check`]).
+//! produced, for every virtual architecture ([`check`]). A kernel of ours that cicc did not
+//! produce is an error. Entries of cicc that our stub file lacks (template kernels
+//! instantiated deep inside other templates, as in thrust and cub, which our front end does
+//! not instantiate yet) make the build use cicc's stub file of the last virtual
+//! architecture, as nvcc does, and are listed in [`CompiledFile::stub_from_cicc`];
+//! [`Pipeline::strict_stub`] makes them an error instead.
 
 pub mod arch;
 pub mod cache;
@@ -84,6 +89,7 @@ pub struct Pipeline {
     relaxed_constexpr: bool,
     fast_math: bool,
     front_end_flags: Vec<String>,
+    strict_stub: bool,
 }
 
 /// Debug information in device code.
@@ -106,6 +112,10 @@ pub struct CompiledFile {
     pub module_id: String,
     /// The device names of the kernels it registers.
     pub kernels: BTreeSet<String>,
+    /// Kernels cicc produced that our stub file did not register (template kernels
+    /// instantiated inside other templates): when there are any, the object was built with
+    /// cicc's stub file in place of ours.
+    pub stub_from_cicc: BTreeSet<String>,
     /// What the front end and the tools printed although they succeeded (warnings).
     pub warnings: String,
     /// Where the intermediates are, when kept.
@@ -133,6 +143,8 @@ pub struct Emitted {
     pub module_id: String,
     /// The device names of the kernels the file registers.
     pub kernels: BTreeSet<String>,
+    /// As [`CompiledFile::stub_from_cicc`].
+    pub stub_from_cicc: BTreeSet<String>,
     /// What the front end and the tools printed although they succeeded (warnings).
     pub warnings: String,
     /// Where the intermediates are, when kept.
@@ -255,6 +267,7 @@ impl Pipeline {
             relaxed_constexpr: false,
             fast_math: false,
             front_end_flags: Vec::new(),
+            strict_stub: false,
         })
     }
 
@@ -375,6 +388,13 @@ impl Pipeline {
     /// `--diag_suppress=177`, `--display_error_number`, ...
     pub fn front_end_flag(&mut self, flag: &str) -> &mut Pipeline {
         self.front_end_flags.push(flag.to_string());
+        self
+    }
+
+    /// Whether kernels cicc produced and our stub file lacks are an error (`true`) or make
+    /// the build use cicc's stub file (`false`, the default; see [`check`]).
+    pub fn strict_stub(&mut self, on: bool) -> &mut Pipeline {
+        self.strict_stub = on;
         self
     }
 
@@ -646,6 +666,7 @@ impl Pipeline {
             object: e.files.into_iter().next().unwrap_or_default(),
             module_id: e.module_id,
             kernels: e.kernels,
+            stub_from_cicc: e.stub_from_cicc,
             warnings: e.warnings,
             kept: e.kept,
         })
@@ -770,8 +791,12 @@ impl Pipeline {
             std::fs::write(&stub_file, &stub)?;
             our_stub = Some(stub);
         }
-        // cicc's entries, for the kernels reported when there is no stub file of ours.
+        // cicc's entries, for the kernels reported when there is no stub file of ours or
+        // when ours lacks some (`stub_from_cicc`, and cicc's stub file of the last virtual
+        // architecture is used).
         let mut cicc_kernels = BTreeSet::new();
+        let mut stub_from_cicc = BTreeSet::new();
+        let mut last_cicc_stub = String::new();
 
         // 3. Device code, one virtual architecture at a time.
         let mut images: Vec<String> = Vec::new();
@@ -816,12 +841,17 @@ impl Pipeline {
             let theirs = std::fs::read_to_string(&cicc_stub)
                 .with_context(|| format!("cicc wrote no stub file {}", cicc_stub.display()))?;
             match &our_stub {
-                Some(ours) => check::check_kernels(
-                    ours,
-                    &theirs,
-                    &source.display().to_string(),
-                    &va.compute(),
-                )?,
+                Some(ours) => {
+                    let m = check::Mismatch::between(ours, &theirs);
+                    m.check(
+                        &source.display().to_string(),
+                        &va.compute(),
+                        self.strict_stub,
+                    )?;
+                    stub_from_cicc.extend(m.missing);
+                    cicc_kernels = check::registered_kernels(&theirs);
+                    last_cicc_stub = theirs;
+                }
                 None => cicc_kernels.extend(check::registered_kernels(&theirs)),
             }
             if emit == Emit::Ptx {
@@ -856,6 +886,15 @@ impl Pipeline {
         }
 
         let kernels = match &our_stub {
+            Some(_) if !stub_from_cicc.is_empty() => {
+                // Ours lacks kernels cicc instantiated: the host file includes cicc's stub
+                // file instead, as under nvcc.
+                std::fs::write(
+                    work.file(&format!("{stem}.cudafe1.stub.c")),
+                    &last_cicc_stub,
+                )?;
+                cicc_kernels
+            }
             Some(ours) => check::registered_kernels(ours),
             None => cicc_kernels,
         };
@@ -865,6 +904,7 @@ impl Pipeline {
             files,
             module_id: module_id.clone(),
             kernels: kernels.clone(),
+            stub_from_cicc: stub_from_cicc.clone(),
             warnings,
             kept: work.keep.then(|| work.path.clone()),
         };
