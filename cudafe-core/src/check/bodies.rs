@@ -543,7 +543,7 @@ impl<'a> Checker<'a> {
     fn name_use(&mut self, n: &'a QualName, usage: Use) {
         self.name_captures(n);
         let Some(caller) = self.func else { return };
-        if n.resolution == Resolution::Unresolved && !n.is_qualified() && !caller.in_template {
+        if n.resolution == Resolution::Unresolved && !n.is_qualified() {
             self.undefined_identifier(n);
             return;
         }
@@ -584,6 +584,54 @@ impl<'a> Checker<'a> {
                 .arg_str(space.keyword())
                 .arg_entity(format!("variable \"{name}\"")),
         );
+    }
+
+    /// Whether `e` is certainly of a fundamental type (or a pointer or array of one) that
+    /// does not depend on template parameters: literals, variables and parameters declared
+    /// with such types, and built-in operators over them.
+    fn builtin_typed(&self, e: &Expr, depth: u32) -> bool {
+        if depth > 32 {
+            return false;
+        }
+        match &e.kind {
+            ExprKind::Literal(_) => true,
+            ExprKind::Paren(x) | ExprKind::Unary(_, x) => self.builtin_typed(x, depth + 1),
+            ExprKind::Binary(_, a, b) => {
+                self.builtin_typed(a, depth + 1) && self.builtin_typed(b, depth + 1)
+            }
+            ExprKind::Name(n) if !n.is_qualified() && n.last().args.is_none() => {
+                let Some(v) = n.resolution.entity() else {
+                    return false;
+                };
+                let ent = self.sema.entity(v);
+                if !matches!(ent.kind, EntityKind::Variable | EntityKind::Parameter) {
+                    return false;
+                }
+                self.index
+                    .declared_at(ent.first_decl().lo)
+                    .is_some_and(|(specs, _)| self.builtin_spec(specs, 0))
+            }
+            _ => false,
+        }
+    }
+
+    /// A type specifier that names a fundamental type, directly or through typedefs.
+    fn builtin_spec(&self, specs: &DeclSpecs, depth: u32) -> bool {
+        match &specs.ty {
+            TypeSpec::Builtin(_) => true,
+            TypeSpec::Named { name, .. } if depth < 16 && !n_is_dependent(name) => {
+                let Some(t) = name.resolution.entity() else {
+                    return false;
+                };
+                if self.sema.entity(t).kind != EntityKind::Typedef {
+                    return false;
+                }
+                self.index
+                    .typedef_type(t)
+                    .is_some_and(|(s, d)| d.ops.is_empty() && self.builtin_spec(s, depth + 1))
+            }
+            _ => false,
+        }
     }
 
     /// `identifier "x" is undefined`, for names in ordinary code that lookup did not find
@@ -629,6 +677,16 @@ impl<'a> Checker<'a> {
         match &target.kind {
             ExprKind::Name(n) => {
                 self.name_captures(n);
+                // An unknown function is an error once no argument can bring it in by
+                // argument-dependent lookup or make the call depend on template parameters.
+                if n.resolution == Resolution::Unresolved
+                    && !n.is_qualified()
+                    && n.last().args.is_none()
+                    && self.func.is_some()
+                    && args.iter().all(|a| self.builtin_typed(a, 0))
+                {
+                    self.undefined_identifier(n);
+                }
                 candidates = n
                     .resolution
                     .entities()
@@ -809,11 +867,20 @@ impl<'a> Checker<'a> {
         if self.mangled_callee_names && !params.is_empty() {
             return self.broken_mangled_name(f, params.len());
         }
-        format!("{}({})", self.function_display_name(f), params.join(", "))
+        format!(
+            "{}({})",
+            self.function_name_with(f, Some("_NV_ANON_NAMESPACE")),
+            params.join(", ")
+        )
     }
 
     /// `ns::C::f`, with constructors and destructors as `A::A`, `A::~A`.
     pub(crate) fn function_display_name(&self, f: EntityId) -> String {
+        self.function_name_with(f, Some("<unnamed>"))
+    }
+
+    /// [`Checker::function_display_name`] with anonymous namespaces written `anon`.
+    fn function_name_with(&self, f: EntityId, anon: Option<&str>) -> String {
         let e = self.sema.entity(f);
         let decl_name = self
             .index
@@ -826,7 +893,7 @@ impl<'a> Checker<'a> {
             Some(NameKind::Destructor(s)) => format!("~{}", self.name_of(s)),
             _ => e.name.map(|s| self.name_of(s)).unwrap_or_default(),
         };
-        let qualified = self.sema.qualified_name(f, self.interner);
+        let qualified = self.sema.qualified_name_with(f, self.interner, anon);
         match qualified.rsplit_once("::") {
             Some((scope, _)) => format!("{scope}::{own}"),
             None => own,
@@ -841,18 +908,50 @@ impl<'a> Checker<'a> {
         let Some(chunk) = decls[0].declarator.function() else {
             return Vec::new();
         };
+        self.rendered_params(chunk, false)
+    }
+
+    /// The parameter types of a declarator's function as written, or `adjusted` (without
+    /// top-level `const`, as in the function's type).
+    pub(crate) fn rendered_params(&self, chunk: &FunctionChunk, adjusted: bool) -> Vec<String> {
         if Self::is_void_params(chunk) {
             return Vec::new();
         }
         let mut v: Vec<String> = chunk
             .params
             .iter()
-            .map(|p| self.render_param_type(p))
+            .map(|p| {
+                if adjusted {
+                    self.render_adjusted_param_type(p)
+                } else {
+                    self.render_param_type(p)
+                }
+            })
             .collect();
         if chunk.variadic {
             v.push("...".into());
         }
         v
+    }
+
+    /// A parameter's type as it is in the function's type: without top-level `const`
+    /// (arrays and functions adjusted to pointers are left as written).
+    fn render_adjusted_param_type(&self, p: &Param) -> String {
+        let mut s = self.render_param_type(p);
+        match p.declarator.ops.first() {
+            None if p.specs.is_const => {
+                if let Some(rest) = s.strip_prefix("const ") {
+                    s = rest.to_string();
+                }
+            }
+            Some(DeclaratorOp::Pointer { is_const: true, .. }) => {
+                if let Some(rest) = s.strip_suffix(" const") {
+                    s = rest.to_string();
+                }
+            }
+            _ => {}
+        }
+        s
     }
 
     fn render_param_type(&self, p: &Param) -> String {
@@ -1036,6 +1135,11 @@ impl<'a> Checker<'a> {
 }
 
 /// A fundamental type's name as EDG prints it.
+/// A name with template arguments or a qualifier may depend on template parameters.
+fn n_is_dependent(n: &QualName) -> bool {
+    n.is_qualified() || n.segments.iter().any(|s| s.args.is_some())
+}
+
 fn builtin_name(b: &BuiltinSpec) -> String {
     let sign = if b.unsigned {
         "unsigned "

@@ -14,6 +14,8 @@ pub(crate) struct FnDecl<'a> {
     pub declarator: &'a Declarator,
     /// The template head directly around it, if any.
     pub template: Option<&'a TemplateHead>,
+    /// A definition with a body (not `= default` or `= delete`).
+    pub has_body: bool,
 }
 
 #[derive(Default)]
@@ -62,6 +64,7 @@ impl<'a> Index<'a> {
                             specs,
                             declarator: &id.declarator,
                             template,
+                            has_body: false,
                         });
                     } else {
                         match &id.init {
@@ -91,6 +94,12 @@ impl<'a> Index<'a> {
                         specs: &f.specs,
                         declarator: &f.declarator,
                         template,
+                        has_body: matches!(
+                            f.body,
+                            FunctionBody::Compound(_)
+                                | FunctionBody::Try { .. }
+                                | FunctionBody::Skipped(_)
+                        ),
                     });
                 }
             }

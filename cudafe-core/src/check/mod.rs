@@ -13,11 +13,12 @@ mod consteval;
 mod flow;
 mod index;
 mod lambda;
+mod redefinition;
 mod syntax;
 
 use crate::diag::pragma::{self, DiagPragma};
 use crate::diag::{DiagEngine, DiagId, Diagnostic, ids};
-use crate::intern::{Interner, Symbol};
+use crate::intern::{FxHashMap, Interner, Symbol};
 use crate::lexer::LexError;
 use crate::sema::cuda::ConfigValue;
 use crate::sema::{EntityId, EntityKind, MemSpace, ScopeKind, Sema};
@@ -52,6 +53,7 @@ pub fn check(
     engine: &mut DiagEngine,
 ) -> usize {
     let index = Index::build(unit);
+    let redefinitions = redefinition::find(unit, &index, sema, interner, map);
     let (syntax, syntax_by_span) = syntax::problems(map.text(), lex_errors, &unit.recoveries);
     let mut c = Checker {
         sema,
@@ -79,6 +81,7 @@ pub fn check(
         cur_fn: None,
         in_member_decls: 0,
         deferred_bodies: Vec::new(),
+        redefinitions,
     };
     c.recoveries = &unit.recoveries;
     c.decls(&unit.decls);
@@ -175,6 +178,8 @@ pub(crate) struct Checker<'a> {
     /// Members whose function bodies wait for the outermost class to be complete, with
     /// the template depth around them.
     pub(crate) deferred_bodies: Vec<(&'a Decl, u32)>,
+    /// Definitions of functions already defined, by the offset of their name.
+    redefinitions: FxHashMap<u32, redefinition::Redefinition>,
 }
 
 /// Which declaration a `__grid_constant__` comparison is for.
@@ -353,8 +358,34 @@ impl<'a> Checker<'a> {
 
     fn function_definition(&mut self, f: &'a FunctionDef) {
         self.type_spec(&f.specs.ty);
+        self.redefinition(f);
         self.function_declaration(&f.specs, &f.declarator, f.entity, true, f.body_span);
         self.function_body(f);
+    }
+
+    /// `function "f" has already been defined (previous definition at line 3)`.
+    fn redefinition(&mut self, f: &'a FunctionDef) {
+        if self.template_depth > 0 {
+            return;
+        }
+        let (Some(e), Some(n)) = (f.entity, &f.declarator.name) else {
+            return;
+        };
+        let at = n.last().span.lo;
+        let Some(r) = self.redefinitions.get(&at).copied() else {
+            return;
+        };
+        let mut name = self.function_display_name(e);
+        if r.overloaded
+            && let Some(chunk) = f.declarator.function()
+        {
+            name = format!("{name}({})", self.rendered_params(chunk, true).join(", "));
+        }
+        self.emit(
+            Diagnostic::new(ids::ALREADY_DEFINED_WITH_POS, at)
+                .arg_entity(format!("function \"{name}\""))
+                .arg_pos(r.previous),
+        );
     }
 
     fn init_declarator(&mut self, specs: &'a DeclSpecs, id: &'a InitDeclarator) {

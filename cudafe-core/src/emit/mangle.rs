@@ -57,6 +57,23 @@ impl<'a> Mangler<'a> {
         }
     }
 
+    /// A mangler over the parts of an analysis (the checks use it before the analysis is
+    /// complete).
+    pub fn from_parts(
+        unit: &'a TranslationUnit,
+        sema: &'a Sema,
+        interner: &'a Interner,
+        map: &'a SourceMap,
+    ) -> Mangler<'a> {
+        Mangler {
+            sema,
+            interner,
+            map,
+            decls: Decls::build(unit),
+            module_id: None,
+        }
+    }
+
     /// Names anonymous namespaces `_GLOBAL__N_<module_id>` (without it, names in anonymous
     /// namespaces and the internal-linkage host reference names are `None`).
     pub fn with_module_id(mut self, module_id: &'a str) -> Mangler<'a> {

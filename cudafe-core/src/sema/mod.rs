@@ -414,6 +414,18 @@ impl Sema {
 
     /// The entity's name, qualified by its enclosing namespaces and classes (`ns::C::f`).
     pub fn qualified_name(&self, id: EntityId, interner: &crate::intern::Interner) -> String {
+        self.qualified_name_with(id, interner, None)
+    }
+
+    /// [`Sema::qualified_name`], with anonymous namespaces written `anon` (`<unnamed>` as
+    /// EDG names entities, `_NV_ANON_NAMESPACE` as cudafe++'s CUDA messages do); without
+    /// it they are left out.
+    pub fn qualified_name_with(
+        &self,
+        id: EntityId,
+        interner: &crate::intern::Interner,
+        anon: Option<&str>,
+    ) -> String {
         let mut parts = Vec::new();
         let e = self.entity(id);
         parts.push(
@@ -433,7 +445,11 @@ impl Sema {
                         | EntityKind::Enum { scoped: true },
                         Some(n),
                     ) => parts.push(interner.name(n).into_owned()),
-                    (EntityKind::Namespace, None) => {}
+                    (EntityKind::Namespace, None) => {
+                        if let Some(a) = anon {
+                            parts.push(a.to_string());
+                        }
+                    }
                     _ => {}
                 }
             }

@@ -1,0 +1,162 @@
+//! Functions defined twice: `function "f" has already been defined (previous definition at
+//! line 3)` (#3369).
+//!
+//! Two definitions define the same function when they declare the same name in the same
+//! scope with the same signature; the Itanium mangling of a function that is not a template
+//! encodes exactly that (its scope, its name and its parameter types after adjustment), so
+//! the definitions are compared by it. Execution spaces play no part: a `__host__` and a
+//! `__device__` definition of one signature are a redefinition, as for cudafe++.
+//!
+//! Only what can be decided without instantiating anything is reported: templates, members
+//! of templates, definitions inside class bodies and functions whose parameter types the
+//! mangler cannot name are left alone, as are `gnu_inline` definitions (which a later
+//! definition may replace).
+
+use crate::emit::mangle::Mangler;
+use crate::intern::{FxHashMap, Interner, Symbol};
+use crate::sema::{EntityId, EntityKind, ScopeId, Sema};
+use crate::source_map::SourceMap;
+use crate::syntax::ast::*;
+
+use super::index::{FnDecl, Index};
+
+/// A definition that defines a function already defined.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Redefinition {
+    /// The offset of the name in the first definition.
+    pub previous: u32,
+    /// The name denotes other functions of the scope too (the message then lists the
+    /// parameter types).
+    pub overloaded: bool,
+}
+
+/// A definition: the offset of its name, its function and its declaration.
+type Definition<'a> = (u32, EntityId, FnDecl<'a>);
+
+/// The redefinitions of the unit, by the offset of the name in the later definition.
+pub(crate) fn find(
+    unit: &TranslationUnit,
+    index: &Index<'_>,
+    sema: &Sema,
+    interner: &Interner,
+    map: &SourceMap,
+) -> FxHashMap<u32, Redefinition> {
+    let gnu_inline = interner.get(b"gnu_inline");
+    // Definitions with a body, grouped by scope and name.
+    let mut groups: FxHashMap<(ScopeId, Symbol), Vec<Definition<'_>>> = FxHashMap::default();
+    for (&e, decls) in &index.functions {
+        let ent = sema.entity(e);
+        if ent.kind != EntityKind::Function || ent.is_template || ent.flags.in_template {
+            continue;
+        }
+        let Some(name) = ent.name else { continue };
+        for d in decls {
+            if !d.has_body || d.template.is_some() {
+                continue;
+            }
+            let Some(n) = &d.declarator.name else {
+                continue;
+            };
+            if n.last().args.is_some() || is_gnu_inline(d, gnu_inline) {
+                continue;
+            }
+            groups
+                .entry((ent.parent, name))
+                .or_default()
+                .push((n.last().span.lo, e, *d));
+        }
+    }
+    groups.retain(|_, v| v.len() > 1);
+    let mut out = FxHashMap::default();
+    if groups.is_empty() {
+        return out;
+    }
+    let mangler = Mangler::from_parts(unit, sema, interner, map).with_module_id("0");
+    for ((scope, name), mut defs) in groups {
+        defs.sort_by_key(|(at, ..)| *at);
+        let mut first: FxHashMap<String, u32> = FxHashMap::default();
+        let mut found = Vec::new();
+        for (at, e, d) in &defs {
+            // Definitions inside a class body are other diagnostics' business; they still
+            // count as the first definition.
+            let unqualified = d
+                .declarator
+                .name
+                .as_ref()
+                .is_some_and(|n| n.segments.len() == 1 && !n.global);
+            let in_class = (sema.entity(*e).flags.is_member && unqualified) || d.specs.is_friend;
+            let Some(key) = mangler.function_cxx(*e, d.declarator) else {
+                continue;
+            };
+            match first.get(&key) {
+                Some(&previous) if !in_class => found.push((*at, previous)),
+                Some(_) => {}
+                None => {
+                    first.insert(key, *at);
+                }
+            }
+        }
+        if found.is_empty() {
+            continue;
+        }
+        let overloaded = overloaded(&mangler, index, sema, scope, name);
+        for (at, previous) in found {
+            out.insert(
+                at,
+                Redefinition {
+                    previous,
+                    overloaded,
+                },
+            );
+        }
+    }
+    out
+}
+
+fn is_gnu_inline(d: &FnDecl<'_>, gnu_inline: Option<Symbol>) -> bool {
+    let Some(g) = gnu_inline else { return false };
+    d.specs
+        .attrs
+        .iter()
+        .chain(d.declarator.attrs.iter())
+        .chain(
+            d.declarator
+                .function()
+                .into_iter()
+                .flat_map(|f| f.attrs.iter()),
+        )
+        .any(|a| a.name == g)
+}
+
+/// Whether `name` in `scope` denotes more than one function: another signature, or a
+/// function template (a declaration the mangler cannot name counts as another).
+fn overloaded(
+    mangler: &Mangler<'_>,
+    index: &Index<'_>,
+    sema: &Sema,
+    scope: ScopeId,
+    name: Symbol,
+) -> bool {
+    let Some(entities) = sema.scope(scope).names.get(&name) else {
+        return false;
+    };
+    let mut keys: Vec<Option<String>> = Vec::new();
+    for &e in entities {
+        let ent = sema.entity(e);
+        match ent.kind {
+            EntityKind::Function if !ent.is_template => {}
+            EntityKind::Function => return true,
+            _ => continue,
+        }
+        for d in index.functions.get(&e).into_iter().flatten() {
+            let k = mangler.function_cxx(e, d.declarator);
+            if k.is_none() {
+                return true;
+            }
+            if !keys.contains(&k) {
+                keys.push(k);
+            }
+        }
+    }
+    keys.len() > 1
+}
