@@ -722,12 +722,112 @@ impl<'a> Checker<'a> {
                     }
                 }
             }
+            ExprKind::Member { base, arrow, name } => {
+                self.expr(target, Use::Read);
+                self.member_call(target, base, *arrow, name, args.len());
+            }
             _ => self.expr(target, Use::Read),
         }
         for (i, a) in args.iter().enumerate() {
             let usage = self.argument_use(&candidates, i);
             self.expr(a, usage);
         }
+    }
+
+    /// `obj.f(...)`, `p->f(...)`, `this->f(...)`: the cross-space rule for the member
+    /// function, when the object's class is certain (a variable or parameter declared with
+    /// a class that is not a template) and the arguments leave one candidate.
+    fn member_call(&mut self, target: &Expr, base: &Expr, arrow: bool, name: &QualName, n: usize) {
+        let Some(caller) = self.func else { return };
+        if caller.in_template || name.is_qualified() || name.last().args.is_some() {
+            return;
+        }
+        let Some(sym) = name.ident() else { return };
+        let Some(class) = self.object_class(base, arrow) else {
+            return;
+        };
+        let viable: Vec<EntityId> = self
+            .sema
+            .lookup_in_class(class, sym, 0)
+            .into_iter()
+            .map(|e| self.sema.resolve_alias(e))
+            .filter(|&e| self.sema.entity(e).kind == EntityKind::Function)
+            .filter(|&e| self.param_count_accepts(e, n))
+            .collect();
+        let [callee] = viable[..] else { return };
+        // A static member is called by the whole expression; a non-static one by its name.
+        let at = if self.sema.entity(callee).flags.is_static {
+            target.span
+        } else {
+            name.last().span
+        };
+        self.cross_space_call(callee, at, caller);
+    }
+
+    /// The scope of the class an object expression certainly has: `x` or `*p` or `p->`
+    /// for a variable or parameter declared with a class type that is not a template (or a
+    /// reference to one), and `this->`.
+    fn object_class(&self, base: &Expr, arrow: bool) -> Option<crate::sema::ScopeId> {
+        let base = base.unparen();
+        let (var, pointers) = match (&base.kind, arrow) {
+            (ExprKind::This, true) => {
+                let f = self.func?.entity?;
+                let parent = self.sema.entity(f).parent;
+                let sc = self.sema.scope(parent);
+                if sc.kind != crate::sema::ScopeKind::Class || sc.dependent_bases {
+                    return None;
+                }
+                let owner = self.sema.entity(sc.entity?);
+                return (!owner.is_template && !owner.flags.in_template).then_some(parent);
+            }
+            (ExprKind::Name(n), false) => (n, 0),
+            (ExprKind::Name(n), true) => (n, 1),
+            (ExprKind::Unary(UnaryOp::Deref, x), false) => match &x.unparen().kind {
+                ExprKind::Name(n) => (n, 1),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        if var.is_qualified() {
+            return None;
+        }
+        let v = self.sema.entity(var.resolution.entity()?);
+        if !matches!(v.kind, EntityKind::Variable | EntityKind::Parameter) {
+            return None;
+        }
+        let (specs, d) = self.index.declared_at(v.first_decl().lo)?;
+        let ptrs = d
+            .ops
+            .iter()
+            .filter(|o| matches!(o, DeclaratorOp::Pointer { .. }))
+            .count();
+        let others = d.ops.iter().any(|o| {
+            !matches!(
+                o,
+                DeclaratorOp::Pointer { .. } | DeclaratorOp::LValueRef | DeclaratorOp::RValueRef
+            )
+        });
+        if ptrs != pointers || others {
+            return None;
+        }
+        let class = match &specs.ty {
+            TypeSpec::Named { name, .. } | TypeSpec::Elaborated { name, .. }
+                if name.segments.iter().all(|s| s.args.is_none()) =>
+            {
+                let t = self.sema.entity(name.resolution.entity()?);
+                match t.kind {
+                    EntityKind::Class(_) => name.resolution.entity()?,
+                    EntityKind::Typedef => t.target?,
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        };
+        let c = self.sema.entity(class);
+        if !matches!(c.kind, EntityKind::Class(_)) || c.is_template || c.flags.in_template {
+            return None;
+        }
+        c.scope
     }
 
     /// An argument bound to a reference parameter is not read by the call. When the callee
