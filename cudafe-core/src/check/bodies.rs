@@ -3,6 +3,7 @@
 //! annotations on lambdas; and the checks that wait for a template's instantiation.
 
 use crate::diag::{Diagnostic, ids};
+use crate::intern::Symbol;
 use crate::sema::{EntityId, EntityKind, MemSpace};
 use crate::source_map::Span;
 use crate::syntax::ast::*;
@@ -445,7 +446,10 @@ impl<'a> Checker<'a> {
                     self.expr(a, Use::Read);
                 }
             }
-            ExprKind::Member { base, .. } => self.expr(base, usage),
+            ExprKind::Member { base, arrow, name } => {
+                self.expr(base, usage);
+                self.missing_member(base, *arrow, name);
+            }
             ExprKind::Index(a, b) => {
                 self.expr(a, usage);
                 self.expr(b, Use::Read);
@@ -738,12 +742,7 @@ impl<'a> Checker<'a> {
     /// function, when the object's class is certain (a variable or parameter declared with
     /// a class that is not a template) and the arguments leave one candidate.
     fn member_call(&mut self, target: &Expr, base: &Expr, arrow: bool, name: &QualName, n: usize) {
-        let Some(caller) = self.func else { return };
-        if caller.in_template || name.is_qualified() || name.last().args.is_some() {
-            return;
-        }
-        let Some(sym) = name.ident() else { return };
-        let Some(class) = self.object_class(base, arrow) else {
+        let Some((caller, class, sym)) = self.plain_member(base, arrow, name) else {
             return;
         };
         let viable: Vec<EntityId> = self
@@ -762,6 +761,70 @@ impl<'a> Checker<'a> {
             name.last().span
         };
         self.cross_space_call(callee, at, caller);
+    }
+
+    /// A member access by a plain identifier, outside templates, on an object whose class
+    /// is certain: the caller, the class's scope and the member's name.
+    fn plain_member(
+        &self,
+        base: &Expr,
+        arrow: bool,
+        name: &QualName,
+    ) -> Option<(FnCtx, crate::sema::ScopeId, Symbol)> {
+        let caller = self.func?;
+        if caller.in_template || name.is_qualified() || name.last().args.is_some() {
+            return None;
+        }
+        let sym = name.ident()?;
+        Some((caller, self.object_class(base, arrow)?, sym))
+    }
+
+    /// `class "S" has no member "b"`, for `x.b` and `p->b` where the class of `x` is
+    /// certain and complete, every base of it known, and lookup finds no member `b`.
+    fn missing_member(&mut self, base: &Expr, arrow: bool, name: &QualName) {
+        let Some((_, class, sym)) = self.plain_member(base, arrow, name) else {
+            return;
+        };
+        if !self.sema.lookup_in_class(class, sym, 0).is_empty() || !self.members_all_known(class, 0)
+        {
+            return;
+        }
+        let Some(owner) = self.sema.scope(class).entity else {
+            return;
+        };
+        let kind = match self.sema.entity(owner).kind {
+            EntityKind::Class(TagKind::Union) => "union",
+            _ => "class",
+        };
+        let class_name = self
+            .sema
+            .qualified_name_with(owner, self.interner, Some("<unnamed>"));
+        self.emit(
+            Diagnostic::new(ids::NOT_A_MEMBER, name.last().span.lo)
+                .arg_entity(format!("{kind} \"{class_name}\""))
+                .arg_str(self.name_of(sym)),
+        );
+    }
+
+    /// Whether every member of a class (and of its bases) is known: it is defined, by a
+    /// definition we read, and every base it names resolved to such a class.
+    fn members_all_known(&self, class: crate::sema::ScopeId, depth: u32) -> bool {
+        if depth > 32 {
+            return false;
+        }
+        let sc = self.sema.scope(class);
+        if sc.dependent_bases {
+            return false;
+        }
+        let Some(owner) = sc.entity else { return false };
+        let Some(spec) = self.index.classes.get(&owner) else {
+            return false;
+        };
+        spec.bases.len() == sc.bases.len()
+            && sc
+                .bases
+                .iter()
+                .all(|&b| self.members_all_known(b, depth + 1))
     }
 
     /// The scope of the class an object expression certainly has: `x` or `*p` or `p->`

@@ -63,6 +63,17 @@ pub fn host_file(a: &Analysis, map: &SourceMap, opts: &HostOptions) -> Vec<u8> {
 pub fn emit(a: &Analysis, map: &SourceMap, opts: &HostOptions) -> HostFile {
     let mut h = HostEmitter::new(a, map, opts);
     visit::walk_decls(&mut h, &a.unit.decls);
+    // cudafe++'s line markers carry no include flags (`1`, `2`): the host compiler sees one
+    // file renamed as it goes, and prints no "In file included from" chains.
+    for m in map.markers() {
+        if m.flags.enter || m.flags.leave {
+            let marker = super::edit::line_marker(map, map.presumed(m.start));
+            h.edits.replace(
+                Span::new(m.marker_start, m.start),
+                vec![Piece::text(marker)],
+            );
+        }
+    }
     if !h.runtime_included {
         // No `size_t` typedef (an input without the CUDA headers): include it up front.
         h.edits.insert(0, runtime_include());

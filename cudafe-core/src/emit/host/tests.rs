@@ -354,3 +354,22 @@ fn unnamed_kernel_template_parameters_get_names() {
     );
     assert!(b.contains("__wrapper__device_stub_m<__nv_tp0,T>(t)"), "{b}");
 }
+
+#[test]
+fn line_markers_lose_their_include_flags() {
+    let src = "# 1 \"/inc/a.h\" 1 3 4\ntypedef int A;\n# 1 \"/inc/b.h\" 1 3\ntypedef int B;\n# 3 \"/inc/a.h\" 2 3 4\nint a;\n# 2 \"t.cu\" 2\n__attribute__((device)) int d() { return 1; }\nint x;";
+    let out = host(src, whole());
+    let b = body(&out);
+    for m in [
+        "# 1 \"/inc/a.h\" 3 4\ntypedef int A;\n",
+        "# 1 \"/inc/b.h\" 3\ntypedef int B;\n",
+        "# 3 \"/inc/a.h\" 3 4\nint a;\n",
+        "# 2 \"t.cu\"\n",
+    ] {
+        assert!(b.contains(m), "no {m:?} in:\n{b}");
+    }
+    assert!(
+        !b.contains(" 1 3") && !b.contains(" 2 3") && !b.contains("\" 2\n"),
+        "{b}"
+    );
+}
