@@ -1340,6 +1340,26 @@ impl<'a> Mangler<'a> {
                 _ => None,
             },
             TemplateParamKind::NonType { param } => {
+                // A non-type template parameter of the function template whose signature
+                // this is (`R<N>` in `template <int N> void f(R<N> *)`).
+                let bare = match a {
+                    TemplateArg::Name(n) => Some(n),
+                    TemplateArg::Expr(e) => match &e.unparen().kind {
+                        ExprKind::Name(n) => Some(n),
+                        _ => None,
+                    },
+                    TemplateArg::Type(t) => match (&t.specs.ty, t.declarator.ops.is_empty()) {
+                        (TypeSpec::Named { name, .. }, true) => Some(name),
+                        _ => None,
+                    },
+                    TemplateArg::Pack(_) => None,
+                };
+                if let Some(hole @ Arg::Hole(_)) = bare
+                    .and_then(|n| n.resolution.entity())
+                    .and_then(|e| env.get(e))
+                {
+                    return Some(hole.clone());
+                }
                 let placeholder = matches!(param.specs.ty, TypeSpec::Auto | TypeSpec::DecltypeAuto)
                     && param.declarator.ops.is_empty();
                 let ty = if placeholder {
@@ -2621,7 +2641,18 @@ impl<'m, 'a> Encoder<'m, 'a> {
             }
             // A template name: `<name>`, a substitution candidate like a class's.
             Arg::Template(p) => self.class_type(p),
-            Arg::Hole(_) => None,
+            // A non-type template parameter of the function template: `XT_E`.
+            Arg::Hole(i) => {
+                self.out.push('X');
+                match i {
+                    0 => self.out.push_str("T_"),
+                    i => {
+                        let _ = write!(self.out, "T{}_", i - 1);
+                    }
+                }
+                self.out.push('E');
+                Some(())
+            }
         }
     }
 
@@ -3043,7 +3074,7 @@ pub(crate) struct Decls<'a> {
     /// be given by any of them).
     class_heads: FxHashMap<EntityId, Vec<&'a TemplateHead>>,
     /// Unnamed classes and enums by their typedef name (`typedef struct { } S;`).
-    typedef_names: FxHashMap<EntityId, Symbol>,
+    pub(crate) typedef_names: FxHashMap<EntityId, Symbol>,
     /// Variables' initializers.
     pub(crate) initializers: FxHashMap<EntityId, &'a Expr>,
     /// Non-type template parameters' declarations.

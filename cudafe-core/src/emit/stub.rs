@@ -241,8 +241,10 @@ impl<'m, 'a> Collector<'m, 'a> {
             .find(|&e| self.is_kernel(e) && self.sema.entity(e).is_template)
     }
 
-    /// The host function template (with a definition in the unit) a name refers to.
-    fn function_template(&self, n: &QualName) -> Option<EntityId> {
+    /// The host function template (with a definition in the unit) a name called with
+    /// `nargs` arguments refers to: the one of its overload set whose parameters can take
+    /// that many.
+    fn function_template(&self, n: &QualName, nargs: usize) -> Option<EntityId> {
         let found: Vec<EntityId> = n
             .resolution
             .entities()
@@ -265,8 +267,45 @@ impl<'m, 'a> Collector<'m, 'a> {
             .collect();
         match found[..] {
             [one] => Some(one),
-            _ => None,
+            _ => {
+                let viable: Vec<EntityId> = found
+                    .into_iter()
+                    .filter(|&e| self.takes(e, nargs))
+                    .collect();
+                match viable[..] {
+                    [one] => Some(one),
+                    _ => None,
+                }
+            }
         }
+    }
+
+    /// Whether the function template `e` can be called with `nargs` arguments (counting
+    /// default arguments and parameter packs).
+    fn takes(&self, e: EntityId, nargs: usize) -> bool {
+        let Some(chunk) = self
+            .m
+            .decls
+            .functions
+            .get(&e)
+            .and_then(|v| v.first())
+            .and_then(|d| d.declarator.function())
+        else {
+            return false;
+        };
+        let params = &chunk.params;
+        let void = params.len() == 1
+            && params[0].declarator.name.is_none()
+            && params[0].declarator.ops.is_empty()
+            && matches!(&params[0].specs.ty, TypeSpec::Builtin(b) if b.void);
+        let total = if void { 0 } else { params.len() };
+        let required = params
+            .iter()
+            .take(total)
+            .filter(|p| p.default.is_none() && !p.declarator.pack)
+            .count();
+        let open = chunk.variadic || params.iter().any(|p| p.declarator.pack);
+        nargs >= required && (nargs <= total || open)
     }
 
     /// The variable template in device, constant or managed memory a name refers to.
@@ -457,7 +496,7 @@ impl<'m, 'a> Visitor<'a> for Collector<'m, 'a> {
                 }
                 ExprKind::Call { callee, args, .. } => match &callee.unparen().kind {
                     ExprKind::Name(n) => {
-                        if let Some(t) = self.function_template(n) {
+                        if let Some(t) = self.function_template(n, args.len()) {
                             self.uses.push(Use::Instantiate {
                                 template: t,
                                 written: n.last().args.as_ref(),
@@ -985,7 +1024,11 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
             match ent.name {
                 Some(n) => s.push_str(&self.m.interner.name(n)),
                 None if ent.kind == EntityKind::Namespace => s.push_str("_NV_ANON_NAMESPACE"),
-                None => return None,
+                // An unnamed class named by a typedef (`typedef struct { ... } P;`).
+                None => {
+                    let n = self.m.decls.typedef_names.get(&c.entity)?;
+                    s.push_str(&self.m.interner.name(*n));
+                }
             }
             if let Some(args) = &c.args {
                 s.push_str("< ");
@@ -1187,6 +1230,9 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
                         (Some(a), _) if !p.pack => penv.bind(pe, a.clone()),
                         (_, TemplateParamKind::Type { .. }) => {
                             penv.bind(pe, Arg::Type(Ty::Param(i as u32)))
+                        }
+                        (_, TemplateParamKind::NonType { .. }) if !p.pack => {
+                            penv.bind(pe, Arg::Hole(i as u32))
                         }
                         _ => {}
                     }
@@ -2614,9 +2660,12 @@ fn mentions_param(t: &Ty) -> bool {
             c.args.as_ref().is_some_and(|a| {
                 a.iter().any(|a| match a {
                     Arg::Type(t) => mentions_param(t),
-                    Arg::Pack(v) => v
-                        .iter()
-                        .any(|a| matches!(a, Arg::Type(t) if mentions_param(t))),
+                    Arg::Hole(_) => true,
+                    Arg::Pack(v) => v.iter().any(|a| match a {
+                        Arg::Type(t) => mentions_param(t),
+                        Arg::Hole(_) => true,
+                        _ => false,
+                    }),
                     _ => false,
                 })
             })
@@ -2689,6 +2738,10 @@ fn deduce_ty(p: &Ty, a: &Ty, holes: &mut [Option<Arg>]) -> bool {
                                 x.len() == y.len()
                                     && x.iter().zip(y).all(|(x, y)| match (x, y) {
                                         (Arg::Type(x), Arg::Type(y)) => deduce_ty(x, y, holes),
+                                        // `R<N>` against `R<4>`: `N` is 4.
+                                        (Arg::Hole(i), y @ Arg::Value(..)) => {
+                                            set_hole(*i, y.clone(), holes)
+                                        }
                                         (x, y) => x == y,
                                     })
                             }
