@@ -577,7 +577,14 @@ impl<'a> HostEmitter<'a> {
         if managed {
             prefix.push_str("__attribute__((section(\"__nv_managed_data__\"))) ");
         }
-        if self.opts.device_c {
+        if mem == MemSpace::Shared {
+            // Never referenced by host code: unused; `extern __shared__` arrays (dynamic
+            // shared memory) stay declarations; in whole-program mode the others are static.
+            prefix.push_str("__attribute__((unused)) ");
+            if !self.opts.device_c && !is_static && !is_extern {
+                prefix.push_str("static ");
+            }
+        } else if self.opts.device_c {
             if !is_static
                 && !ids.iter().any(|id| {
                     id.entity
