@@ -1360,6 +1360,24 @@ impl<'a> Mangler<'a> {
                 {
                     return Some(hole.clone());
                 }
+                // A function, or its address.
+                let function = match a {
+                    TemplateArg::Expr(e) => match &e.unparen().kind {
+                        ExprKind::Unary(UnaryOp::AddrOf, x) => match &x.unparen().kind {
+                            ExprKind::Name(n) => Some(n),
+                            _ => None,
+                        },
+                        _ => bare,
+                    },
+                    _ => bare,
+                }
+                .and_then(|n| match n.resolution.entities() {
+                    [f] if self.sema.entity(*f).kind == EntityKind::Function => Some(*f),
+                    _ => None,
+                });
+                if let Some(f) = function {
+                    return Some(Arg::Function(f));
+                }
                 let placeholder = matches!(param.specs.ty, TypeSpec::Auto | TypeSpec::DecltypeAuto)
                     && param.declarator.ops.is_empty();
                 let ty = if placeholder {
@@ -1627,6 +1645,7 @@ impl<'a> Mangler<'a> {
             Arg::Pack(v) => v.iter().any(|a| self.arg_mentions_anonymous(a)),
             Arg::Template(p) => self.mentions_anonymous(&Ty::Named(p.clone())),
             Arg::Hole(_) => false,
+            Arg::Function(f) => self.sema.entity(*f).flags.in_anonymous_namespace,
         }
     }
 
@@ -1723,6 +1742,7 @@ fn unify_arg(pattern: &Arg, actual: &Arg, holes: &mut [Option<Arg>]) -> bool {
         (Arg::Type(p), Arg::Type(a)) => unify_ty(p, a, holes),
         (Arg::Value(_, p), Arg::Value(_, a)) => p == a,
         (Arg::Template(p), Arg::Template(a)) => p == a,
+        (Arg::Function(p), Arg::Function(a)) => p == a,
         (Arg::Pack(p), Arg::Pack(a)) => {
             p.len() == a.len() && p.iter().zip(a).all(|(p, a)| unify_arg(p, a, holes))
         }
@@ -2037,6 +2057,9 @@ pub(crate) enum Arg {
     /// A partial specialization's non-type parameter, while matching it; in a function
     /// template's signature, its `n`th (non-type) template parameter.
     Hole(u32),
+    /// The address of a function (with C++ linkage, not a template) as the argument of a
+    /// non-type template parameter: `g<f>` for `template <void (*F)(float *)>`.
+    Function(EntityId),
 }
 
 impl Arg {
@@ -2044,7 +2067,7 @@ impl Arg {
         match self {
             Arg::Type(t) | Arg::Value(t, _) => t.deeper_than(n),
             Arg::Pack(v) => v.iter().any(|a| a.deeper_than(n)),
-            Arg::Template(_) | Arg::Hole(_) => false,
+            Arg::Template(_) | Arg::Hole(_) | Arg::Function(_) => false,
         }
     }
 }
@@ -2114,7 +2137,7 @@ fn mentions_template_param(t: &Ty) -> bool {
         Arg::Pack(v) => v
             .iter()
             .any(|a| matches!(a, Arg::Type(t) if mentions_template_param(t))),
-        Arg::Template(_) => false,
+        Arg::Template(_) | Arg::Function(_) => false,
         Arg::Hole(_) => true,
     };
     match t {
@@ -2641,6 +2664,27 @@ impl<'m, 'a> Encoder<'m, 'a> {
             }
             // A template name: `<name>`, a substitution candidate like a class's.
             Arg::Template(p) => self.class_type(p),
+            // `XadL_Z1fPfEE`: the address of `f`, whose encoding adds to the substitutions.
+            Arg::Function(f) => {
+                let m = self.m;
+                let ent = m.sema.entity(*f);
+                if ent.flags.extern_c || ent.is_template {
+                    return None;
+                }
+                let decls = m.decls.functions.get(f)?;
+                let d = decls.iter().find(|d| d.definition).or(decls.first())?;
+                let name = d.declarator.name.as_ref()?;
+                let chunk = d.declarator.function()?;
+                let env = Env::in_scope(ent.parent);
+                let scope = m.scope_path(ent.parent, Some(name), &env, 0)?;
+                let unq = m.unqualified(*f, name, chunk, &env)?;
+                let params = m.params(chunk, &env, 0)?;
+                self.out.push_str("XadL");
+                self.function_name(&scope, &unq, None, Some(chunk))?;
+                self.bare_function(&params, chunk.variadic)?;
+                self.out.push_str("EE");
+                Some(())
+            }
             // A non-type template parameter of the function template: `XT_E`.
             Arg::Hole(i) => {
                 self.out.push('X');

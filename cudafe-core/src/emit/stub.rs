@@ -1076,6 +1076,11 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
             Arg::Pack(v) => self.args_text(v),
             Arg::Template(p) => self.path_text(p),
             Arg::Hole(_) => None,
+            Arg::Function(f) => {
+                let ent = self.sema.entity(*f);
+                let name = self.m.interner.name(ent.name?);
+                Some(format!("{}{name}", self.namespace_qualifier(*f)?))
+            }
         }
     }
 
