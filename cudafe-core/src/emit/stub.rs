@@ -339,10 +339,12 @@ impl<'m, 'a> Collector<'m, 'a> {
             return Some(t);
         }
         let e = e?;
-        self.m.primary_of(e, name, params).or_else(|| {
-            let ent = self.sema.entity(e);
-            (ent.is_template && self.is_kernel(e)).then_some(e)
-        })
+        // Only kernels: an explicit instantiation of a host function template names a
+        // primary template too.
+        self.m
+            .primary_of(e, name, params)
+            .or_else(|| self.sema.entity(e).is_template.then_some(e))
+            .filter(|&t| self.is_kernel(t))
     }
 }
 
@@ -384,6 +386,26 @@ impl<'m, 'a> Visitor<'a> for Collector<'m, 'a> {
                     && let DeclKind::Simple { specs, declarators } = &decl.kind
                 {
                     for id in declarators.iter() {
+                        // `template void launch<int>(int *);`: the host function template's
+                        // body is instantiated, launches included.
+                        if let Some(written) = id
+                            .declarator
+                            .name
+                            .as_ref()
+                            .and_then(|n| n.last().args.as_ref())
+                            && let Some(t) = id.declarator.name.as_ref().and_then(|n| {
+                                let nargs = id.declarator.function()?.params.len();
+                                self.function_template(n, nargs)
+                            })
+                        {
+                            self.uses.push(Use::Instantiate {
+                                template: t,
+                                written: Some(written),
+                                call_args: &[],
+                                expansion: false,
+                            });
+                            continue;
+                        }
                         if let Some(t) = self.declared_template(id.entity, &id.declarator) {
                             self.uses.push(Use::Declared {
                                 template: t,
