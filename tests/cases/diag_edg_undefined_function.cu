@@ -22,3 +22,9 @@ void u() {
   M::S s;
   adl(s); // found by argument-dependent lookup
 }
+// GNU builtins without the __builtin_ prefix are predeclared.
+int gnu_builtins(volatile int *barrier) {
+  int n = __sync_add_and_fetch(barrier, 1);
+  __sync_synchronize();
+  return n + __atomic_load_n(barrier, __ATOMIC_SEQ_CST);
+}

@@ -643,9 +643,9 @@ impl<'a> Checker<'a> {
     fn undefined_identifier(&mut self, n: &QualName) {
         let Some(sym) = n.ident() else { return };
         let text = self.interner.bytes(sym);
-        if text.starts_with(b"__builtin")
-            || matches!(text, b"__func__" | b"__FUNCTION__" | b"__PRETTY_FUNCTION__")
-        {
+        // Names reserved to the implementation: EDG predeclares GNU's builtins, and not only
+        // `__builtin_*` ones (`__sync_add_and_fetch`, `__atomic_load_n`, `__func__`, ...).
+        if text.starts_with(b"__") {
             return;
         }
         if self.map.presumed(n.span.lo).system || self.in_unknowable_class() {
