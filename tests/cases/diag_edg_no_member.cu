@@ -37,3 +37,13 @@ int use(S s, U *u, C &c, D d) {
          + c.zz //~ error: class "C" has no member "zz"
          + d.q; //~ error: class "D" has no member "q"
 }
+// Bases that are a class template's instances are not looked into (an explicit
+// specialization may have other members than the primary template).
+template <class T> struct Base {
+  void common();
+};
+template <> struct Base<int> {
+  void special();
+};
+struct FromSpecialization : Base<int> {};
+void specialized(FromSpecialization f) { f.special(); }

@@ -745,6 +745,9 @@ impl<'a> Checker<'a> {
         let Some((caller, class, sym)) = self.plain_member(base, arrow, name) else {
             return;
         };
+        if !self.members_all_known(class, 0) {
+            return;
+        }
         let viable: Vec<EntityId> = self
             .sema
             .lookup_in_class(class, sym, 0)
@@ -817,6 +820,11 @@ impl<'a> Checker<'a> {
             return false;
         }
         let Some(owner) = sc.entity else { return false };
+        // A base that is a template's instance may be a specialization with other members.
+        let o = self.sema.entity(owner);
+        if o.is_template || o.primary.is_some() || o.flags.in_template {
+            return false;
+        }
         let Some(spec) = self.index.classes.get(&owner) else {
             return false;
         };
