@@ -192,6 +192,7 @@ impl<'a> Checker<'a> {
             StmtKind::DoWhile { body, cond } => {
                 self.stmt(body);
                 self.expr(cond, Use::Read);
+                self.assignment_as_condition(cond);
             }
             StmtKind::For {
                 init,
@@ -242,10 +243,58 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// The condition of an `if`, `while` or `for` (a `switch`'s goes through
+    /// [`Checker::expr`] alone).
     fn condition(&mut self, c: &'a Condition) {
         match c {
-            Condition::Expr(e) => self.expr(e, Use::Read),
+            Condition::Expr(e) => {
+                self.expr(e, Use::Read);
+                self.assignment_as_condition(e);
+            }
             Condition::Decl(d) => self.local_decl(d),
+        }
+    }
+
+    /// `use of "=" where "==" may have been intended` (#187): a condition that assigns a
+    /// constant, directly or under `!`, `&&` and `||` (extra parentheses do not help).
+    /// It is reported where the expression starts, its own parentheses included.
+    fn assignment_as_condition(&mut self, e: &Expr) {
+        match &e.unparen().kind {
+            ExprKind::Unary(UnaryOp::Not, x) => self.assignment_as_condition(x),
+            ExprKind::Binary(BinaryOp::And | BinaryOp::Or, a, b) => {
+                self.assignment_as_condition(a);
+                self.assignment_as_condition(b);
+            }
+            ExprKind::Assign(AssignOp::Assign, _, rhs) if self.plain_constant(rhs, 0) => {
+                self.emit(Diagnostic::new(ids::ASSIGN_WHERE_COMPARE_MEANT, e.span.lo));
+            }
+            _ => {}
+        }
+    }
+
+    /// A constant written out: literals (not strings), `true`, `nullptr`, enumerators,
+    /// `sizeof`, and operators over them.
+    fn plain_constant(&self, e: &Expr, depth: u32) -> bool {
+        if depth > 16 {
+            return false;
+        }
+        match &e.unparen().kind {
+            ExprKind::Literal(LiteralKind::Integer | LiteralKind::Float | LiteralKind::Char)
+            | ExprKind::Bool(_)
+            | ExprKind::Nullptr
+            | ExprKind::SizeofType(_)
+            | ExprKind::SizeofExpr(_) => true,
+            ExprKind::Unary(UnaryOp::Plus | UnaryOp::Minus | UnaryOp::Not | UnaryOp::BitNot, x) => {
+                self.plain_constant(x, depth + 1)
+            }
+            ExprKind::Binary(_, a, b) => {
+                self.plain_constant(a, depth + 1) && self.plain_constant(b, depth + 1)
+            }
+            ExprKind::Name(n) => n
+                .resolution
+                .entity()
+                .is_some_and(|v| self.sema.entity(v).kind == EntityKind::Enumerator),
+            _ => false,
         }
     }
 
@@ -416,6 +465,7 @@ impl<'a> Checker<'a> {
             }
             ExprKind::Cond(c, t, f) => {
                 self.expr(c, Use::Read);
+                self.assignment_as_condition(c);
                 if let Some(t) = t {
                     self.expr(t, usage);
                 }
