@@ -47,6 +47,7 @@ impl<'a> Checker<'a> {
         let saved_fn = self.cur_fn.replace(f);
         let saved_frames = std::mem::take(&mut self.lambda_frames);
         let saved_locals = std::mem::take(&mut self.locals);
+        let saved_undefined = std::mem::take(&mut self.undefined_names);
         let saved_member_decls = std::mem::take(&mut self.in_member_decls);
         if let Some(chunk) = f.declarator.function() {
             self.push_params(chunk);
@@ -69,6 +70,7 @@ impl<'a> Checker<'a> {
         self.cur_fn = saved_fn;
         self.lambda_frames = saved_frames;
         self.locals = saved_locals;
+        self.undefined_names = saved_undefined;
         self.in_member_decls = saved_member_decls;
         self.func = saved;
     }
@@ -76,6 +78,7 @@ impl<'a> Checker<'a> {
     /// A catch handler: its parameter is a local of its body.
     fn handler(&mut self, h: &'a Handler) {
         let mark = self.locals.len();
+        let undefined_mark = self.undefined_names.len();
         if let Some(p) = &h.param
             && let Some(sym) = p.declarator.name.as_ref().and_then(|n| n.ident())
         {
@@ -87,6 +90,7 @@ impl<'a> Checker<'a> {
         }
         self.stmt(&h.body);
         self.locals.truncate(mark);
+        self.undefined_names.truncate(undefined_mark);
     }
 
     /// The names a structured binding declares (`auto [a, b]`), as locals of unknown type.
@@ -144,13 +148,50 @@ impl<'a> Checker<'a> {
             | StmtKind::Default(_) => None,
             _ => Some(self.locals.len()),
         };
-        self.stmt_kind(s);
+        // The scopes EDG enters undeclared names into: blocks and the statements that
+        // open one.
+        let undefined_mark = match &s.kind {
+            StmtKind::Compound(_)
+            | StmtKind::If { .. }
+            | StmtKind::Switch { .. }
+            | StmtKind::While { .. }
+            | StmtKind::DoWhile { .. }
+            | StmtKind::For { .. }
+            | StmtKind::RangeFor { .. }
+            | StmtKind::Try { .. } => Some(self.undefined_names.len()),
+            _ => None,
+        };
+        let hoisted = self.stmt_kind(s);
         if let Some(m) = locals_mark {
             self.locals.truncate(m);
         }
+        if let Some(u) = undefined_mark {
+            self.undefined_names.truncate(u);
+            self.undefined_names.extend(hoisted);
+        }
     }
 
-    fn stmt_kind(&mut self, s: &'a Stmt) {
+    /// The body of an `if`, `else`, `switch`, loop: a scope of its own even when it is
+    /// not a block.
+    fn substmt(&mut self, s: &'a Stmt) {
+        let u = self.undefined_names.len();
+        self.stmt(s);
+        self.undefined_names.truncate(u);
+    }
+
+    /// Walks `e` as part of the statement around it, not of a scope of its own: the
+    /// undeclared names it uses are returned, to stay known after the statement (EDG
+    /// opens no scope for a `while` or `do` condition, nor for an `if`, `switch` or
+    /// `for` without an init-statement or a declaration as condition).
+    fn hoisted(&mut self, walk: impl FnOnce(&mut Self)) -> Vec<Symbol> {
+        let before = self.undefined_names.len();
+        walk(self);
+        self.undefined_names[before..].to_vec()
+    }
+
+    /// Walks a statement; returns the undeclared names it entered into the enclosing scope.
+    fn stmt_kind(&mut self, s: &'a Stmt) -> Vec<Symbol> {
+        let mut hoisted = Vec::new();
         match &s.kind {
             StmtKind::Compound(list) => {
                 for s in list {
@@ -171,28 +212,42 @@ impl<'a> Checker<'a> {
                     self.stmt(i);
                 }
                 if let Some(c) = cond {
-                    self.condition(c);
+                    if init.is_none() && matches!(**c, Condition::Expr(_)) {
+                        hoisted = self.hoisted(|me| me.condition(c));
+                    } else {
+                        self.condition(c);
+                    }
                 }
-                self.stmt(then);
+                self.substmt(then);
                 if let Some(e) = else_ {
-                    self.stmt(e);
+                    self.substmt(e);
                 }
             }
             StmtKind::Switch { init, cond, body } => {
                 if let Some(i) = init {
                     self.stmt(i);
                 }
-                self.condition(cond);
-                self.stmt(body);
+                if init.is_none() && matches!(**cond, Condition::Expr(_)) {
+                    hoisted = self.hoisted(|me| me.condition(cond));
+                } else {
+                    self.condition(cond);
+                }
+                self.substmt(body);
             }
             StmtKind::While { cond, body } => {
-                self.condition(cond);
-                self.stmt(body);
+                if matches!(**cond, Condition::Expr(_)) {
+                    hoisted = self.hoisted(|me| me.condition(cond));
+                } else {
+                    self.condition(cond);
+                }
+                self.substmt(body);
             }
             StmtKind::DoWhile { body, cond } => {
-                self.stmt(body);
-                self.expr(cond, Use::Read);
-                self.assignment_as_condition(cond);
+                self.substmt(body);
+                hoisted = self.hoisted(|me| {
+                    me.expr(cond, Use::Read);
+                    me.assignment_as_condition(cond);
+                });
             }
             StmtKind::For {
                 init,
@@ -203,13 +258,21 @@ impl<'a> Checker<'a> {
                 if let Some(i) = init {
                     self.stmt(i);
                 }
-                if let Some(c) = cond {
-                    self.condition(c);
+                let head = |me: &mut Self| {
+                    if let Some(c) = cond {
+                        me.condition(c);
+                    }
+                    if let Some(e) = step {
+                        me.expr(e, Use::Read);
+                    }
+                };
+                let plain = init.is_none() && !matches!(cond.as_deref(), Some(Condition::Decl(_)));
+                if plain {
+                    hoisted = self.hoisted(head);
+                } else {
+                    head(self);
                 }
-                if let Some(e) = step {
-                    self.expr(e, Use::Read);
-                }
-                self.stmt(body);
+                self.substmt(body);
             }
             StmtKind::RangeFor {
                 init,
@@ -222,7 +285,7 @@ impl<'a> Checker<'a> {
                 }
                 self.local_decl(decl);
                 self.expr(range, Use::NoAccess);
-                self.stmt(body);
+                self.substmt(body);
             }
             StmtKind::Return(Some(e)) | StmtKind::CoReturn(Some(e)) => self.expr(e, Use::Read),
             // An asm statement may set any local through its outputs.
@@ -234,13 +297,14 @@ impl<'a> Checker<'a> {
             StmtKind::Label { stmt, .. } | StmtKind::Default(stmt) => self.stmt(stmt),
             StmtKind::Case { stmt, .. } => self.stmt(stmt),
             StmtKind::Try { body, handlers } => {
-                self.stmt(body);
+                self.substmt(body);
                 for h in handlers {
                     self.handler(h);
                 }
             }
             _ => {}
         }
+        hoisted
     }
 
     /// The condition of an `if`, `while` or `for` (a `switch`'s goes through
@@ -701,6 +765,11 @@ impl<'a> Checker<'a> {
         if self.map.presumed(n.span.lo).system || self.in_unknowable_class() {
             return;
         }
+        // The first use enters the name into its scope; later uses there are quiet.
+        if self.undefined_names.contains(&sym) {
+            return;
+        }
+        self.undefined_names.push(sym);
         let name = self.name_of(sym);
         self.emit(Diagnostic::new(ids::UNDEFINED_IDENTIFIER, n.span.lo).arg_str(name));
     }

@@ -78,6 +78,7 @@ pub fn check(
         member_access: Default::default(),
         lambda_frames: Vec::new(),
         locals: Vec::new(),
+        undefined_names: Vec::new(),
         cur_fn: None,
         in_member_decls: 0,
         deferred_bodies: Vec::new(),
@@ -170,6 +171,10 @@ pub(crate) struct Checker<'a> {
     pub(crate) lambda_frames: Vec<lambda::LambdaFrame>,
     /// The local variables and parameters visible at this point of the walk.
     pub(crate) locals: Vec<lambda::Local<'a>>,
+    /// The undeclared identifiers already reported in the scopes around this point of the
+    /// walk, innermost last: EDG enters each into the scope of its first use, so later uses
+    /// there and in nested scopes are not reported again.
+    pub(crate) undefined_names: Vec<Symbol>,
     /// The function definition whose body is being walked.
     pub(crate) cur_fn: Option<&'a FunctionDef>,
     /// How many classes' member declarations are being walked (not counting those inside
