@@ -130,6 +130,21 @@ const CASES: &[(&str, &str)] = &[
          __global__ void after_templates(long) {}\n",
     ),
     (
+        "limits_default.cu",
+        "#include <limits>\n#include <cuda/std/limits>\n\
+         template <class T, unsigned long E = std::numeric_limits<unsigned long>::max()>\n\
+         struct Span {};\n\
+         template <int Lo = cuda::std::numeric_limits<short>::lowest(), \
+         int C = std::numeric_limits<signed char>::min()> struct R {};\n\
+         void use(Span<const unsigned char> s, R<> r) {}\n",
+    ),
+    (
+        "cast_default.cu",
+        "template <class T, unsigned long E = static_cast<unsigned long>(-1) / 2, \
+         unsigned char C = (unsigned char)300> struct V {};\n\
+         void f(V<int>) {}\n",
+    ),
+    (
         "class_template.cu",
         "template <class T, int N> struct Buf { T data[N]; };\n\
          void use(Buf<float, 4> &b, const Buf<int, 2> *c) {}\n",

@@ -1460,7 +1460,13 @@ impl<'a> Mangler<'a> {
             }
             ExprKind::Bool(b) => *b as i128,
             ExprKind::Paren(x) => ev(x)?,
-            ExprKind::Cast { expr, .. } => ev(expr)?,
+            ExprKind::Cast { ty, expr, .. } => {
+                let v = ev(expr)?;
+                match self.type_id(ty, env, depth + 1) {
+                    Some(Ty::Builtin(code)) => convert_to(code, v),
+                    _ => v,
+                }
+            }
             ExprKind::Unary(op, x) => {
                 let v = ev(x)?;
                 match op {
@@ -1504,8 +1510,58 @@ impl<'a> Mangler<'a> {
                 }
             }
             ExprKind::Name(n) => self.eval_name(n, env, depth + 1)?,
+            ExprKind::Call { callee, args, .. } if args.is_empty() => {
+                self.numeric_limit(callee, env, depth + 1)?
+            }
             _ => return None,
         })
+    }
+
+    /// `std::numeric_limits<T>::max()` (`min()`, `lowest()`; `cuda::std::` too) for an
+    /// integer type `T`: the idiom behind many defaulted template arguments (an extent of
+    /// `numeric_limits<size_t>::max()`), whose library bodies are not parsed.
+    fn numeric_limit(&self, callee: &Expr, env: &Env, depth: u32) -> Option<i128> {
+        let ExprKind::Name(n) = &callee.unparen().kind else {
+            return None;
+        };
+        let segs = &n.segments;
+        let [quals @ .., class, func] = &segs[..] else {
+            return None;
+        };
+        let which = self.interner.bytes(func.ident()?);
+        if func.args.is_some() || self.interner.bytes(class.ident()?) != b"numeric_limits" {
+            return None;
+        }
+        let in_std = quals.iter().all(|q| {
+            q.args.is_none()
+                && q.ident()
+                    .is_some_and(|s| matches!(self.interner.bytes(s), b"std" | b"cuda"))
+        });
+        let [TemplateArg::Type(t)] = &class.args.as_ref()?.args[..] else {
+            return None;
+        };
+        if !in_std {
+            return None;
+        }
+        let code = match self.type_id(t, env, depth + 1)? {
+            Ty::Builtin(c) => c,
+            Ty::Qualified(_, b) => match *b {
+                Ty::Builtin(c) => c,
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let (bits, signed) = integer_width(code)?;
+        let (lo, hi) = if signed {
+            (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+        } else {
+            (0, (1i128 << bits) - 1)
+        };
+        match which {
+            b"max" => Some(hi),
+            b"min" | b"lowest" => Some(lo),
+            _ => None,
+        }
     }
 
     /// The type of a constant expression given for a placeholder (`auto`) non-type template
@@ -2224,13 +2280,48 @@ pub(crate) fn char_literal_type(text: &[u8]) -> Option<&'static str> {
     })
 }
 
+/// The width in bits and the signedness of an integer type (x86-64: `char` and `wchar_t`
+/// are signed); `None` for other types and for the 128-bit ones.
+fn integer_width(code: &str) -> Option<(u32, bool)> {
+    Some(match code {
+        "b" => (1, false),
+        "c" | "a" => (8, true),
+        "h" | "Du" => (8, false),
+        "s" => (16, true),
+        "t" | "Ds" => (16, false),
+        "i" | "w" => (32, true),
+        "j" | "Di" => (32, false),
+        "l" | "x" => (64, true),
+        "m" | "y" => (64, false),
+        _ => return None,
+    })
+}
+
+/// `v` converted to the integer type `code`, as a conversion does: wrapped to its width.
+fn convert_to(code: &str, v: i128) -> i128 {
+    match integer_width(code) {
+        Some((1, _)) => (v != 0) as i128,
+        Some((bits, signed)) => {
+            let m = v & ((1i128 << bits) - 1);
+            if signed && m >= 1i128 << (bits - 1) {
+                m - (1i128 << bits)
+            } else {
+                m
+            }
+        }
+        None => v,
+    }
+}
+
 pub(crate) fn value_arg(ty: Ty, v: i128) -> Option<Arg> {
     let base = match &ty {
         Ty::Qualified(_, x) => x.as_ref(),
         t => t,
     };
     match base {
-        Ty::Builtin("b") => Some(Arg::Value(base.clone(), (v != 0) as i128)),
+        Ty::Builtin(code) if integer_width(code).is_some() => {
+            Some(Arg::Value(base.clone(), convert_to(code, v)))
+        }
         Ty::Builtin(_) | Ty::Named(_) => Some(Arg::Value(base.clone(), v)),
         _ => None,
     }

@@ -1087,7 +1087,9 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
                 }
                 let ty = self.declaration(t, "")?;
                 let suffix = if i64::try_from(*v).is_err() {
-                    return None;
+                    // Beyond `long long`: an `unsigned long long` (`size_t(-1)`) or nothing.
+                    u64::try_from(*v).ok()?;
+                    "ULL"
                 } else if *v > i32::MAX as i128 || *v < i32::MIN as i128 {
                     "LL"
                 } else {
