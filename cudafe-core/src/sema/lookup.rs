@@ -18,12 +18,13 @@ impl Sema {
     /// Unqualified lookup of `name` from `scope` outwards.
     pub fn lookup_unqualified(&self, scope: ScopeId, name: Symbol) -> Vec<EntityId> {
         let mut cur = Some(scope);
+        let mut class_namespace = None;
         while let Some(s) = cur {
             let sc = self.scope(s);
             // Most scopes of a deep nest of blocks and conditions declare nothing: pass
             // them without a search, all at once where possible.
             if sc.declares_nothing() {
-                cur = self.lookup_parent(s);
+                cur = self.past_class_namespace(self.lookup_parent(s), &mut class_namespace);
                 continue;
             }
             let found = self.lookup_here(s, name, true);
@@ -36,10 +37,28 @@ impl Sema {
                 if !found.is_empty() {
                     return found;
                 }
+                class_namespace = Some(self.enclosing_namespace(class));
             }
-            cur = sc.parent;
+            cur = self.past_class_namespace(sc.parent, &mut class_namespace);
         }
         Vec::new()
+    }
+
+    /// The next scope of an unqualified lookup: in the body of a member defined outside
+    /// its class (`detail::conv::conv() { ... }` inside `namespace fmt`), the namespaces
+    /// searched after the class are the class's own (`fmt::detail`, then `fmt`), not only
+    /// the ones around the definition.
+    fn past_class_namespace(
+        &self,
+        next: Option<ScopeId>,
+        class_namespace: &mut Option<ScopeId>,
+    ) -> Option<ScopeId> {
+        match next {
+            Some(n) if self.scope(n).kind == ScopeKind::Namespace => {
+                class_namespace.take().or(next)
+            }
+            _ => next,
+        }
     }
 
     /// Unqualified lookup of the name before a `::`: only namespaces, types and templates
@@ -51,6 +70,7 @@ impl Sema {
             found.into_iter().filter(|&e| self.nests_names(e)).collect()
         };
         let mut cur = Some(scope);
+        let mut class_namespace = None;
         while let Some(s) = cur {
             let found = keep(self.lookup_here(s, name, true));
             if !found.is_empty() {
@@ -62,8 +82,9 @@ impl Sema {
                 if !found.is_empty() {
                     return found;
                 }
+                class_namespace = Some(self.enclosing_namespace(class));
             }
-            cur = sc.parent;
+            cur = self.past_class_namespace(sc.parent, &mut class_namespace);
         }
         Vec::new()
     }
