@@ -661,8 +661,16 @@ impl<'a> Checker<'a> {
     fn name_use(&mut self, n: &'a QualName, usage: Use) {
         self.name_captures(n);
         let Some(caller) = self.func else { return };
-        if n.resolution == Resolution::Unresolved && !n.is_qualified() {
-            self.undefined_identifier(n);
+        // A qualified name with a component lookup did not find is taken as dependent.
+        if n.resolution == Resolution::Dependent && n.is_qualified() {
+            self.unresolved_qualified(n);
+        }
+        if n.resolution == Resolution::Unresolved {
+            if n.is_qualified() {
+                self.unresolved_qualified(n);
+            } else {
+                self.undefined_identifier(n);
+            }
             return;
         }
         if !caller.in_template {
@@ -774,6 +782,142 @@ impl<'a> Checker<'a> {
         self.emit(Diagnostic::new(ids::UNDEFINED_IDENTIFIER, n.span.lo).arg_str(name));
     }
 
+    /// A qualified name that lookup did not resolve, through namespaces we can see in
+    /// full: `name followed by "::" must be a class or namespace name` at the first
+    /// component that names no namespace or class (`std::views::iota` under C++17), or
+    /// `namespace "N" has no member "x"` when only the last is missing. Names that start
+    /// elsewhere than at a namespace (a class, a template parameter, a local alias) are
+    /// left alone, as are units with parser recoveries.
+    fn unresolved_qualified(&mut self, n: &QualName) {
+        if !self.recoveries.is_empty() || self.map.presumed(n.span.lo).system {
+            return;
+        }
+        // In a lambda, the function around it.
+        let Some(f) = self
+            .func
+            .and_then(|f| f.entity)
+            .or_else(|| self.cur_fn.and_then(|f| f.entity))
+        else {
+            return;
+        };
+        let segs = &n.segments;
+        let mut ns = if n.global {
+            crate::sema::Sema::GLOBAL
+        } else {
+            let Some(first) = segs[0].ident() else { return };
+            if segs[0].args.is_some() {
+                return;
+            }
+            let from = self.sema.entity(f).parent;
+            let found = self.sema.lookup_nested_name_specifier(from, first);
+            let [only] = found[..] else { return };
+            let only = self.sema.resolve_alias(only);
+            if self.sema.entity(only).kind != EntityKind::Namespace {
+                return;
+            }
+            let Some(scope) = self.sema.member_scope(only) else {
+                return;
+            };
+            scope
+        };
+        let start = usize::from(!n.global);
+        for (i, seg) in segs.iter().enumerate().skip(start) {
+            let Some(sym) = seg.ident() else { return };
+            let found = self.sema.lookup_qualified(ns, sym);
+            let last = i + 1 == segs.len();
+            if found.is_empty() {
+                if last {
+                    let Some(owner) = self.sema.scope(ns).entity else {
+                        return;
+                    };
+                    let ns_name =
+                        self.sema
+                            .qualified_name_with(owner, self.interner, Some("<unnamed>"));
+                    self.emit(
+                        Diagnostic::new(ids::NOT_A_MEMBER, seg.span.lo)
+                            .arg_entity(format!("namespace \"{ns_name}\""))
+                            .arg_str(self.name_of(sym)),
+                    );
+                } else {
+                    self.emit(Diagnostic::new(
+                        ids::ID_MUST_BE_CLASS_OR_NAMESPACE_NAME,
+                        seg.span.lo,
+                    ));
+                }
+                return;
+            }
+            if last || seg.args.is_some() {
+                return;
+            }
+            let kinds: Vec<EntityKind> = found
+                .iter()
+                .map(|&e| self.sema.resolve_alias_kind(e))
+                .collect();
+            if kinds.iter().all(|k| {
+                matches!(
+                    k,
+                    EntityKind::Function
+                        | EntityKind::Variable
+                        | EntityKind::Enumerator
+                        | EntityKind::Concept
+                )
+            }) {
+                self.emit(Diagnostic::new(
+                    ids::ID_MUST_BE_CLASS_OR_NAMESPACE_NAME,
+                    seg.span.lo,
+                ));
+                return;
+            }
+            // Only namespaces are followed, and plain classes for their last member: a
+            // class's members may come from templates.
+            let [one] = found[..] else { return };
+            let one = self.sema.resolve_alias(one);
+            if matches!(self.sema.entity(one).kind, EntityKind::Class(_)) && i + 2 == segs.len() {
+                self.missing_class_member(one, &segs[i + 1]);
+                return;
+            }
+            if self.sema.entity(one).kind != EntityKind::Namespace {
+                return;
+            }
+            let Some(scope) = self.sema.member_scope(one) else {
+                return;
+            };
+            ns = scope;
+        }
+    }
+
+    /// `C::x` naming no member of a plain class whose members we all know:
+    /// `class "C" has no member "x"`.
+    fn missing_class_member(&mut self, class: EntityId, seg: &NameSegment) {
+        let Some(sym) = seg.ident() else { return };
+        let Some(scope) = self.sema.member_scope(class) else {
+            return;
+        };
+        if seg.args.is_some()
+            || !self.members_all_known(scope, 0)
+            || !self.sema.lookup_in_class(scope, sym, 0).is_empty()
+        {
+            return;
+        }
+        self.no_class_member(class, sym, seg.span);
+    }
+
+    /// `class "C" has no member "x"` (`union "U"` for unions), at `at`.
+    fn no_class_member(&mut self, class: EntityId, sym: Symbol, at: Span) {
+        let kind = match self.sema.entity(class).kind {
+            EntityKind::Class(TagKind::Union) => "union",
+            _ => "class",
+        };
+        let class_name = self
+            .sema
+            .qualified_name_with(class, self.interner, Some("<unnamed>"));
+        self.emit(
+            Diagnostic::new(ids::NOT_A_MEMBER, at.lo)
+                .arg_entity(format!("{kind} \"{class_name}\""))
+                .arg_str(self.name_of(sym)),
+        );
+    }
+
     /// Inside a member function of a class some of whose members we cannot see (a base
     /// that depends on template parameters).
     fn in_unknowable_class(&self) -> bool {
@@ -783,8 +927,9 @@ impl<'a> Checker<'a> {
         let mut s = Some(self.sema.entity(f).parent);
         while let Some(sc) = s {
             let scope = self.sema.scope(sc);
+            // A base that is a template's instance brings members we do not instantiate.
             if scope.kind == crate::sema::ScopeKind::Class
-                && (scope.dependent_bases || scope.entity.is_none())
+                && (scope.dependent_bases || scope.entity.is_none() || !self.bases_all_known(sc, 0))
             {
                 return true;
             }
@@ -800,6 +945,12 @@ impl<'a> Checker<'a> {
         match &target.kind {
             ExprKind::Name(n) => {
                 self.name_captures(n);
+                if self.func.is_some()
+                    && n.is_qualified()
+                    && matches!(n.resolution, Resolution::Unresolved | Resolution::Dependent)
+                {
+                    self.unresolved_qualified(n);
+                }
                 // An unknown function is an error once no argument can bring it in by
                 // argument-dependent lookup or make the call depend on template parameters.
                 if n.resolution == Resolution::Unresolved
@@ -914,18 +1065,7 @@ impl<'a> Checker<'a> {
         let Some(owner) = self.sema.scope(class).entity else {
             return;
         };
-        let kind = match self.sema.entity(owner).kind {
-            EntityKind::Class(TagKind::Union) => "union",
-            _ => "class",
-        };
-        let class_name = self
-            .sema
-            .qualified_name_with(owner, self.interner, Some("<unnamed>"));
-        self.emit(
-            Diagnostic::new(ids::NOT_A_MEMBER, name.last().span.lo)
-                .arg_entity(format!("{kind} \"{class_name}\""))
-                .arg_str(self.name_of(sym)),
-        );
+        self.no_class_member(owner, sym, name.last().span);
     }
 
     /// Whether every member of a class (and of its bases) is known: it is defined, by a
@@ -944,6 +1084,14 @@ impl<'a> Checker<'a> {
         if o.is_template || o.primary.is_some() || o.flags.in_template {
             return false;
         }
+        self.bases_all_known(class, depth)
+    }
+
+    /// Whether every base of `class` is a class all of whose members we can see (see
+    /// [`Checker::members_all_known`]).
+    fn bases_all_known(&self, class: crate::sema::ScopeId, depth: u32) -> bool {
+        let sc = self.sema.scope(class);
+        let Some(owner) = sc.entity else { return false };
         let Some(spec) = self.index.classes.get(&owner) else {
             return false;
         };
