@@ -304,6 +304,11 @@ impl<'a> Checker<'a> {
             TagKind::Class => Access::Private,
             _ => Access::Public,
         };
+        for b in &c.bases {
+            if let Some(p) = &b.problem {
+                self.base_problem(p);
+            }
+        }
         self.in_member_decls += 1;
         for m in &c.members {
             if let DeclKind::AccessSpec(a) = &m.kind {

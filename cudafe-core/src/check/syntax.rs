@@ -14,8 +14,9 @@ use crate::diag::catalogue::{self, DiagId};
 use crate::diag::{Diagnostic, Location, Severity, ids};
 use crate::intern::FxHashMap;
 use crate::lexer::{LexError, LexErrorKind};
+use crate::sema::EntityKind;
 use crate::source_map::{Offset, Span};
-use crate::syntax::ast::Recovery;
+use crate::syntax::ast::{BaseProblem, Recovery, TagKind};
 use crate::syntax::parser::TOO_DEEP;
 
 use super::Checker;
@@ -168,8 +169,59 @@ impl<'a> Checker<'a> {
             }
             ProblemKind::Lex(kind) => Diagnostic::new(lex_diag(kind), self.location(p.at)),
             ProblemKind::Recovery(i) => {
-                let (id, severity) = recovery_diag(&self.recoveries[i]);
-                Diagnostic::new(id, self.location(p.at)).severity(severity)
+                let r = &self.recoveries[i];
+                if let Some(b) = &r.base {
+                    self.base_problem(b);
+                }
+                let (id, severity) = recovery_diag(r);
+                let d = Diagnostic::new(id, self.location(p.at)).severity(severity);
+                // Far enough from the error, cudafe++ says where it took up parsing again.
+                let restart = r.restart.filter(|&at| {
+                    let (from, to) = (self.map.presumed(p.at), self.map.presumed(at.lo));
+                    from.file == to.file && to.line >= from.line + 3
+                });
+                self.emit(d);
+                if let Some(at) = restart {
+                    self.emit(
+                        Diagnostic::new(ids::END_OF_FLUSH, Location::At(at.lo))
+                            .severity(Severity::Warning),
+                    );
+                }
+                return;
+            }
+        };
+        self.emit(d);
+    }
+
+    /// The error for a base-specifier whose name denotes no class (cudafe++ drops the
+    /// base).
+    pub(crate) fn base_problem(&mut self, b: &BaseProblem) {
+        let d = match *b {
+            BaseProblem::NotAClass { at } => {
+                Diagnostic::new(ids::NOT_A_CLASS_OR_STRUCT_NAME, at.lo)
+            }
+            BaseProblem::NotATemplate { name, at } => {
+                Diagnostic::new(ids::NOT_A_TEMPLATE, at.lo).arg_str(self.name_of(name))
+            }
+            BaseProblem::NoMemberClass { owner, name, at } => {
+                let kind = match self.sema.entity(owner).kind {
+                    EntityKind::Namespace => "namespace",
+                    EntityKind::Class(TagKind::Union) => "union",
+                    _ => "class",
+                };
+                let owner = self
+                    .sema
+                    .qualified_name_with(owner, self.interner, Some("<unnamed>"));
+                Diagnostic::new(ids::NOT_A_MEMBER_CLASS, at.lo)
+                    .arg_entity(format!("{kind} \"{owner}\""))
+                    .arg_str(self.name_of(name))
+            }
+            BaseProblem::GlobalNoClass { name, at } => {
+                Diagnostic::new(ids::NAME_NOT_CLASS_IN_FILE_SCOPE, at.lo)
+                    .arg_str(self.name_of(name))
+            }
+            BaseProblem::NotClassOrNamespace { at } => {
+                Diagnostic::new(ids::ID_MUST_BE_CLASS_OR_NAMESPACE_NAME, at.lo)
             }
         };
         self.emit(d);

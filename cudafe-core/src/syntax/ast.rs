@@ -95,6 +95,13 @@ pub struct Recovery {
     pub what: String,
     /// The punctuator the parser expected at `at`, when that is what went wrong.
     pub expected: Option<&'static str>,
+    /// A base-specifier naming no class, reported before the syntax error it led to
+    /// (`namespace "thrust" has no member class "unary_function"` before `class or struct
+    /// definition is missing` at the `<` after it).
+    pub base: Option<Box<BaseProblem>>,
+    /// Where parsing restarted, when that was past the end of `span`'s usual safe point
+    /// (the `;` after a skipped class definition).
+    pub restart: Option<Span>,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -336,6 +343,29 @@ pub struct BaseSpec {
     pub name: QualName,
     pub pack: bool,
     pub span: Span,
+    /// The name denotes no class: the base is dropped, with this error.
+    pub problem: Option<Box<BaseProblem>>,
+}
+
+/// Why a base-specifier names no class, as cudafe++ reports it (each at `at`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BaseProblem {
+    /// `not a class or struct name`: an unknown or non-class name, or the unknown first
+    /// component of a qualified name.
+    NotAClass { at: Span },
+    /// `X is not a template`: an unknown name followed by `<`.
+    NotATemplate { name: Symbol, at: Span },
+    /// `namespace "N" has no member class "x"` (or `class "C"`, `union "U"`).
+    NoMemberClass {
+        owner: EntityId,
+        name: Symbol,
+        at: Span,
+    },
+    /// `the global scope has no class named "x"`.
+    GlobalNoClass { name: Symbol, at: Span },
+    /// `name followed by "::" must be a class or namespace name`: an unknown middle
+    /// component.
+    NotClassOrNamespace { at: Span },
 }
 
 /// A class definition: `struct S : B { ... }`.

@@ -4,7 +4,7 @@
 use super::{DeclContext, Mark, PResult, Parser};
 use crate::intern::Symbol;
 use crate::lexer::{Keyword, Punct, TokenKind};
-use crate::sema::{EntityId, EntityKind, ScopeId, ScopeKind};
+use crate::sema::{EntityId, EntityKind, ScopeId, ScopeKind, Sema};
 use crate::source_map::Span;
 use crate::syntax::ast::*;
 
@@ -20,6 +20,18 @@ pub(crate) struct ClassCtx {
     pub access: Access,
     /// Where this class's queued member bodies start in [`Parser::late`].
     pub late_start: usize,
+}
+
+/// What [`Parser::base_problem`] found wrong with a base-specifier's name.
+pub(crate) enum BaseFinding {
+    /// The base is dropped, with this error; parsing goes on.
+    Dropped(BaseProblem),
+    /// An unknown name followed by template arguments, which are parsed: the base is
+    /// dropped, with this error.
+    NotATemplate(BaseProblem),
+    /// The class definition fails at this token (`class or struct definition is
+    /// missing`), after this error.
+    Fails(BaseProblem, Span),
 }
 
 /// A member function body waiting for its class to be complete.
@@ -290,8 +302,24 @@ impl<'a> Parser<'a> {
                     self.eat_kw(Keyword::Typename);
                     self.qualified_name()?
                 };
+                let problem = match self.base_problem(&bname) {
+                    None => None,
+                    Some(BaseFinding::Dropped(p)) => Some(Box::new(p)),
+                    Some(BaseFinding::NotATemplate(p)) => {
+                        self.template_args()?;
+                        Some(Box::new(p))
+                    }
+                    Some(BaseFinding::Fails(p, at)) => {
+                        return Err(super::ParseError {
+                            at,
+                            what: "class or struct definition is missing".into(),
+                            expected: None,
+                            base: Some(Box::new(p)),
+                        });
+                    }
+                };
                 let pack = self.eat_punct(Punct::Ellipsis);
-                if !self.is_tentative() {
+                if !self.is_tentative() && problem.is_none() {
                     let dependent = pack || self.name_dependent(&bname);
                     match bname
                         .resolution
@@ -310,6 +338,7 @@ impl<'a> Parser<'a> {
                     name: bname,
                     pack,
                     span: bstart.to(self.prev_span()),
+                    problem,
                 });
                 if !self.eat_punct(Punct::Comma) {
                     break;
@@ -544,6 +573,170 @@ impl<'a> Parser<'a> {
             self.skip_balanced();
             self.skip_balanced();
         }
+    }
+
+    /// A base-specifier's name that denotes no class, found as cudafe++ finds it: the name
+    /// is looked up where the class head stands, and only where our tables are sure to
+    /// hold every candidate (user code, no earlier recovery, no enclosing class with a base
+    /// we cannot look into, namespaces and plain complete classes as qualifiers).
+    fn base_problem(&self, n: &QualName) -> Option<BaseFinding> {
+        // A name the parser took for dependent may only have an unknown qualifier: the walk
+        // below looks at every component itself (a template parameter, a `decltype` or a
+        // template-id ends it).
+        if let Resolution::Entity(e) = n.resolution
+            && self.sema.resolve_alias_kind(e).is_type()
+        {
+            return None;
+        }
+        let segs = &n.segments;
+        if segs.is_empty() || segs.iter().any(|s| s.args.is_some() || s.ident().is_none()) {
+            return None;
+        }
+        // Other recoveries may have left names undeclared.
+        if self.map.is_system(n.span.lo) || self.recoveries.iter().any(|r| r.base.is_none()) {
+            return None;
+        }
+        let less = self.at_punct(Punct::Less);
+        let unknowable = self.in_unknowable_class_scope();
+        let not_a_class = |found: &[EntityId]| {
+            found.iter().all(|&e| {
+                matches!(
+                    self.sema.resolve_alias_kind(e),
+                    EntityKind::Function
+                        | EntityKind::Variable
+                        | EntityKind::Field
+                        | EntityKind::Enumerator
+                        | EntityKind::Parameter
+                )
+            })
+        };
+        if !n.global && segs.len() == 1 {
+            let seg = &segs[0];
+            let sym = seg.ident()?;
+            let found = self.sema.lookup_unqualified(self.scope, sym);
+            if found.is_empty() {
+                if unknowable {
+                    return None;
+                }
+                return Some(if less {
+                    BaseFinding::NotATemplate(BaseProblem::NotATemplate {
+                        name: sym,
+                        at: seg.span,
+                    })
+                } else {
+                    BaseFinding::Dropped(BaseProblem::NotAClass { at: seg.span })
+                });
+            }
+            return (!less && not_a_class(&found)).then_some(BaseFinding::Dropped(
+                BaseProblem::NotAClass { at: seg.span },
+            ));
+        }
+        let (mut scope, mut owner, start) = if n.global {
+            (Sema::GLOBAL, None, 0)
+        } else {
+            let first = segs[0].ident()?;
+            let found = self.sema.lookup_nested_name_specifier(self.scope, first);
+            if found.is_empty() {
+                if unknowable || !self.sema.lookup_unqualified(self.scope, first).is_empty() {
+                    return None;
+                }
+                // cudafe++ takes `X` for the base and fails at the `::` after it.
+                let hi = segs[0].span.hi;
+                let colons = self.toks[self.toks.partition_point(|t| t.span.lo < hi)].span;
+                return Some(BaseFinding::Fails(
+                    BaseProblem::NotAClass { at: segs[0].span },
+                    colons,
+                ));
+            }
+            let [only] = found[..] else { return None };
+            let (scope, owner) = self.known_members(only)?;
+            (scope, Some(owner), 1)
+        };
+        for (i, seg) in segs.iter().enumerate().skip(start) {
+            let sym = seg.ident()?;
+            let found = self.sema.lookup_qualified(scope, sym);
+            if i + 1 < segs.len() {
+                if found.is_empty() || not_a_class(&found) {
+                    return (!less).then_some(BaseFinding::Dropped(
+                        BaseProblem::NotClassOrNamespace { at: seg.span },
+                    ));
+                }
+                let [only] = found[..] else { return None };
+                let (s, o) = self.known_members(only)?;
+                (scope, owner) = (s, Some(o));
+                continue;
+            }
+            if !found.is_empty() && !not_a_class(&found) {
+                return None;
+            }
+            return Some(match owner {
+                None if !found.is_empty() => return None,
+                None if less => BaseFinding::NotATemplate(BaseProblem::NotATemplate {
+                    name: sym,
+                    at: seg.span,
+                }),
+                None => BaseFinding::Dropped(BaseProblem::GlobalNoClass {
+                    name: sym,
+                    at: seg.span,
+                }),
+                Some(owner) => {
+                    let p = BaseProblem::NoMemberClass {
+                        owner,
+                        name: sym,
+                        at: seg.span,
+                    };
+                    if less {
+                        BaseFinding::Fails(p, self.peek().span)
+                    } else {
+                        BaseFinding::Dropped(p)
+                    }
+                }
+            });
+        }
+        None
+    }
+
+    /// The scope `X::` opens when all of its members are known to us: a namespace, or a
+    /// complete class that is no template and has no base.
+    fn known_members(&self, id: EntityId) -> Option<(ScopeId, EntityId)> {
+        let id = self.sema.resolve_alias(id);
+        let e = self.sema.entity(id);
+        match e.kind {
+            EntityKind::Namespace => Some((e.scope?, id)),
+            EntityKind::Class(_) if e.flags.defined && !e.is_template && e.primary.is_none() => {
+                let s = e.scope?;
+                let sc = self.sema.scope(s);
+                (sc.bases.is_empty() && !sc.dependent_bases && !self.sema.in_template(s))
+                    .then_some((s, id))
+            }
+            _ => None,
+        }
+    }
+
+    /// Is the class head inside a class (or a member of one) with a base whose members we
+    /// may not see?
+    fn in_unknowable_class_scope(&self) -> bool {
+        let mut cur = Some(self.scope);
+        while let Some(s) = cur {
+            let sc = self.sema.scope(s);
+            if sc.kind == ScopeKind::Class && (sc.dependent_bases || !sc.bases.is_empty()) {
+                return true;
+            }
+            if let Some(c) = sc.class_context {
+                let mut k = Some(c);
+                while let Some(cs) = k {
+                    let csc = self.sema.scope(cs);
+                    if csc.kind == ScopeKind::Class
+                        && (csc.dependent_bases || !csc.bases.is_empty())
+                    {
+                        return true;
+                    }
+                    k = csc.parent;
+                }
+            }
+            cur = sc.parent;
+        }
+        false
     }
 
     // -----------------------------------------------------------------------------------

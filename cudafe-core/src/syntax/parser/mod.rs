@@ -23,7 +23,7 @@ use crate::intern::{Interner, Symbol};
 use crate::lexer::{Keyword, Punct, Token, TokenFlags, TokenKind};
 use crate::sema::{ScopeId, ScopeKind, Sema};
 use crate::source_map::{SourceMap, Span};
-use crate::syntax::ast::{Decl, DeclKind, Recovery, TranslationUnit};
+use crate::syntax::ast::{BaseProblem, Decl, DeclKind, Recovery, TranslationUnit};
 
 /// How deep the syntax tree may nest. The parser counts its recursion in steps of
 /// [`DEPTH_STEP`] and each link of a left-associative chain (`a + b + ...`, `f()()...`,
@@ -97,6 +97,10 @@ pub struct ParseError {
     pub what: String,
     /// The punctuator that was expected, when that is what went wrong.
     pub expected: Option<Punct>,
+    /// A base-specifier that names no class made the parse fail (see
+    /// [`crate::syntax::ast::Recovery::base`]): the recovery skips to the `;` after the
+    /// class.
+    pub base: Option<Box<BaseProblem>>,
 }
 
 pub type PResult<T> = Result<T, ParseError>;
@@ -525,6 +529,7 @@ impl<'a> Parser<'a> {
                 format!("{what} (at \"{}\")", self.token_text(t))
             },
             expected: None,
+            base: None,
         }
     }
 
@@ -621,6 +626,7 @@ impl<'a> Parser<'a> {
                 at: self.peek().span,
                 what: format!("{TOO_DEEP} (depth {})", self.depth),
                 expected: None,
+                base: None,
             });
         }
         self.steps += 1;
@@ -632,6 +638,7 @@ impl<'a> Parser<'a> {
                     self.step_budget
                 ),
                 expected: None,
+                base: None,
             });
         }
         self.depth += DEPTH_STEP;
@@ -648,6 +655,7 @@ impl<'a> Parser<'a> {
                 at: self.peek().span,
                 what: format!("{TOO_DEEP} (a chain of operators at depth {})", self.depth),
                 expected: None,
+                base: None,
             });
         }
         self.depth += 1;
@@ -683,6 +691,7 @@ impl<'a> Parser<'a> {
                 at,
                 what: what.to_string(),
                 expected: None,
+                base: None,
             },
         );
     }
@@ -695,7 +704,50 @@ impl<'a> Parser<'a> {
                 at: e.at,
                 what: e.what.clone(),
                 expected: e.expected.map(|p| p.as_str()),
+                base: e.base.clone(),
+                restart: None,
             });
+        }
+    }
+
+    /// Skips to a safe point after the error `e` in a declaration or statement; returns
+    /// where parsing restarts when the recovery is cudafe++'s for a class whose base names
+    /// no class: the `;` after the class (braces balanced: `} a, b;`), which is also
+    /// skipped.
+    pub(crate) fn skip_after_error(&mut self, e: &ParseError) -> Option<Span> {
+        if e.base.is_none() {
+            self.skip_to_safe_point();
+            return None;
+        }
+        let mut depth = 0i32;
+        loop {
+            let t = self.peek();
+            match t.kind {
+                TokenKind::Eof => return None,
+                TokenKind::Punct(Punct::LParen | Punct::LBracket | Punct::LBrace) => depth += 1,
+                TokenKind::Punct(Punct::RParen | Punct::RBracket | Punct::RBrace) => {
+                    if depth == 0 {
+                        return None;
+                    }
+                    depth -= 1;
+                }
+                TokenKind::Punct(Punct::Semi) if depth == 0 => {
+                    self.bump();
+                    return Some(t.span);
+                }
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
+    /// Records the recovery from `e`, whose parse restarted at `restart`.
+    pub(crate) fn record_recovery(&mut self, span: Span, e: &ParseError, restart: Option<Span>) {
+        self.record_error(span, e);
+        if self.tentative == 0
+            && let Some(r) = self.recoveries.last_mut()
+        {
+            r.restart = restart;
         }
     }
 
@@ -789,9 +841,9 @@ impl<'a> Parser<'a> {
                 if self.pos == m.pos {
                     self.bump();
                 }
-                self.skip_to_safe_point();
+                let restart = self.skip_after_error(&e);
                 let span = start.to(self.prev_span());
-                self.record_error(span, &e);
+                self.record_recovery(span, &e, restart);
                 Decl {
                     kind: DeclKind::Error,
                     span,

@@ -86,9 +86,9 @@ impl<'a> Parser<'a> {
                 if self.pos == m.pos {
                     self.bump();
                 }
-                self.skip_to_safe_point();
+                let restart = self.skip_after_error(&e);
                 let span = start.to(self.prev_span());
-                self.record_error(span, &e);
+                self.record_recovery(span, &e, restart);
                 Stmt {
                     kind: StmtKind::Error,
                     span,
