@@ -1510,6 +1510,20 @@ impl<'a> Mangler<'a> {
                 }
             }
             ExprKind::Name(n) => self.eval_name(n, env, depth + 1)?,
+            // The x86-64 layout of the type.
+            ExprKind::SizeofType(t) | ExprKind::AlignofType(t) => {
+                let mut b = env.clone();
+                if b.scope.is_none() {
+                    b.scope = Some(Sema::GLOBAL);
+                }
+                let ty = self.type_id(t, &b, depth + 1)?;
+                let lay = self.layout(&ty)?;
+                if matches!(e.kind, ExprKind::SizeofType(_)) {
+                    lay.size as i128
+                } else {
+                    lay.align as i128
+                }
+            }
             ExprKind::Call { callee, args, .. } if args.is_empty() => {
                 self.numeric_limit(callee, env, depth + 1)?
             }
@@ -3254,6 +3268,42 @@ impl<'a> Decls<'a> {
         for d in decls {
             self.decl(d, template);
         }
+    }
+
+    /// Adds the initializers of the constants declared in function bodies (`constexpr int
+    /// n = 4; k<n><<<...>>>(...)`), which [`Decls::build`] does not read.
+    pub(crate) fn add_local_constants(&mut self, decls: &'a [Decl], sema: &Sema) {
+        struct Locals<'a, 'd> {
+            sema: &'d Sema,
+            out: &'d mut FxHashMap<EntityId, &'a Expr>,
+        }
+        impl<'a> crate::syntax::visit::Visitor<'a> for Locals<'a, '_> {
+            fn decl(&mut self, d: &'a Decl) {
+                if let DeclKind::Simple { declarators, .. } = &d.kind {
+                    for id in declarators.iter() {
+                        let Some(e) = id.entity else { continue };
+                        let ent = self.sema.entity(e);
+                        if ent.kind != EntityKind::Variable
+                            || !(ent.flags.is_const || ent.flags.is_constexpr)
+                        {
+                            continue;
+                        }
+                        let x = match &id.init {
+                            Some(Initializer::Assign(x) | Initializer::Brace(x)) => x,
+                            Some(Initializer::Paren(args, _)) if args.len() == 1 => &args[0],
+                            _ => continue,
+                        };
+                        self.out.entry(e).or_insert(x);
+                    }
+                }
+                crate::syntax::visit::walk_decl(self, d);
+            }
+        }
+        let mut v = Locals {
+            sema,
+            out: &mut self.initializers,
+        };
+        crate::syntax::visit::walk_decls(&mut v, decls);
     }
 
     fn decl(&mut self, d: &'a Decl, template: Option<&'a TemplateHead>) {

@@ -45,7 +45,7 @@ use super::mangle::{
 use crate::frontend::Analysis;
 use crate::intern::FxHashMap;
 use crate::lexer::literal;
-use crate::sema::{EntityId, EntityKind, MemSpace, ScopeKind, Sema};
+use crate::sema::{EntityId, EntityKind, MemSpace, ScopeId, ScopeKind, Sema};
 use crate::source_map::{Offset, SourceMap};
 use crate::syntax::ast::*;
 use crate::syntax::visit::{self, Visitor};
@@ -85,7 +85,8 @@ pub fn fatbin_name_for(stub: &str) -> String {
 
 /// Writes the stub file for an analysed translation unit.
 pub fn stub_file(a: &Analysis, map: &SourceMap, opts: &StubOptions) -> Stub {
-    let m = Mangler::new(a, map).with_module_id(&opts.module_id);
+    let mut m = Mangler::new(a, map).with_module_id(&opts.module_id);
+    m.decls.add_local_constants(&a.unit.decls, &a.sema);
     let mut c = Collector {
         m: &m,
         sema: &a.sema,
@@ -100,6 +101,7 @@ pub fn stub_file(a: &Analysis, map: &SourceMap, opts: &StubOptions) -> Stub {
         expansion: 0,
         bodies: FxHashMap::default(),
         lambdas: FxHashMap::default(),
+        this_class: None,
     };
     visit::walk_decls(&mut c, &a.unit.decls);
     let ext = super::lambda::collect(&a.unit.decls, &a.sema, &a.interner, map, &opts.module_id);
@@ -137,6 +139,8 @@ enum Use<'a> {
         call_args: Option<&'a [Expr]>,
         /// Inside a pack expansion or fold expression.
         expansion: bool,
+        /// In a member function of this class (outside templates): what `this` is.
+        class: Option<ScopeId>,
     },
     /// A call of a (host) function template: its body is searched for launches.
     Instantiate {
@@ -224,6 +228,8 @@ struct Collector<'m, 'a> {
     expansion: u32,
     /// Lambda expressions by the offset of their introducer.
     lambdas: FxHashMap<Offset, &'a Lambda>,
+    /// The class scope of the member function whose body is being walked (`this->p`).
+    this_class: Option<ScopeId>,
 }
 
 impl<'m, 'a> Collector<'m, 'a> {
@@ -425,6 +431,10 @@ impl<'m, 'a> Visitor<'a> for Collector<'m, 'a> {
                 for id in declarators.iter() {
                     let Some(e) = id.entity else { continue };
                     let ent = self.sema.entity(e);
+                    if ent.kind == EntityKind::Field {
+                        self.vars
+                            .insert(e, (specs, &id.declarator, id.init.as_ref()));
+                    }
                     if ent.kind == EntityKind::Variable {
                         self.vars
                             .insert(e, (specs, &id.declarator, id.init.as_ref()));
@@ -452,9 +462,16 @@ impl<'m, 'a> Visitor<'a> for Collector<'m, 'a> {
                 {
                     self.kernels.push(f);
                 }
+                let saved = self.this_class;
+                if let Some(e) = f.entity {
+                    let parent = self.sema.entity(e).parent;
+                    self.this_class =
+                        (self.sema.scope(parent).kind == ScopeKind::Class).then_some(parent);
+                }
                 self.function_depth += 1;
                 visit::walk_decl(self, d);
                 self.function_depth -= 1;
+                self.this_class = saved;
             }
             _ => visit::walk_decl(self, d),
         }
@@ -509,6 +526,7 @@ impl<'m, 'a> Visitor<'a> for Collector<'m, 'a> {
                             written: n.last().args.as_ref(),
                             call_args: Some(args),
                             expansion,
+                            class: self.this_class,
                         });
                         for a in args.iter() {
                             self.expr(a);
@@ -580,6 +598,7 @@ impl<'m, 'a> Visitor<'a> for Collector<'m, 'a> {
                             written: Some(args),
                             call_args: None,
                             expansion,
+                            class: self.this_class,
                         });
                     }
                 }
@@ -1523,8 +1542,17 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
                         template,
                         written,
                         call_args,
+                        class,
                         ..
-                    } => self.call_use(*template, *written, *call_args, env),
+                    } => match class {
+                        // Names in a member's body are looked up in its class.
+                        Some(c) if env.scope.is_none() => {
+                            let mut cenv = env.clone();
+                            cenv.scope = Some(*c);
+                            self.call_use(*template, *written, *call_args, &cenv)
+                        }
+                        _ => self.call_use(*template, *written, *call_args, env),
+                    },
                     Use::Declared {
                         template,
                         written,
@@ -1742,6 +1770,7 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
             expansion: 0,
             bodies: FxHashMap::default(),
             lambdas: FxHashMap::default(),
+            this_class: None,
         };
         scan.stmt(body);
         let uses: Vec<Use<'a>> = scan
@@ -1978,6 +2007,37 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
                 self.m.type_id(t, &b, 0)?
             }
             ExprKind::Index(a, _) => pointee(decay(ty(a)?))?,
+            ExprKind::Member { base, arrow, name } => match name.resolution.entity() {
+                // `obj.p`: a data member the parser resolved.
+                Some(m) => self.entity_type(m, env, depth)?,
+                // `this->p`, `(*this).p`: a data member of the class `env` is in.
+                None => {
+                    let on_this = match &base.unparen().kind {
+                        ExprKind::This => *arrow,
+                        ExprKind::Unary(UnaryOp::Deref, x) => {
+                            !*arrow && matches!(x.unparen().kind, ExprKind::This)
+                        }
+                        _ => false,
+                    };
+                    if !on_this || name.is_qualified() {
+                        return None;
+                    }
+                    let mut class = env.scope?;
+                    while self.sema.scope(class).kind != ScopeKind::Class {
+                        class = self.sema.scope(class).parent?;
+                    }
+                    let [m] = self.sema.lookup_member(class, name.ident()?)[..] else {
+                        return None;
+                    };
+                    if !matches!(
+                        self.sema.entity(m).kind,
+                        EntityKind::Field | EntityKind::Variable
+                    ) {
+                        return None;
+                    }
+                    self.entity_type(m, env, depth)?
+                }
+            },
             ExprKind::SizeofType(_) | ExprKind::SizeofExpr(_) => Ty::Builtin("m"),
             ExprKind::Lambda(l) => self.closure_type(l, env, depth)?,
             ExprKind::Call { callee, .. } => {
@@ -2013,7 +2073,7 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
             return Some(t.clone());
         }
         match ent.kind {
-            EntityKind::Variable | EntityKind::Parameter => {
+            EntityKind::Variable | EntityKind::Parameter | EntityKind::Field => {
                 let first = ent.first_decl();
                 let &(specs, d, init) = self
                     .vars
