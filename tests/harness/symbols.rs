@@ -32,10 +32,18 @@ impl Symbols {
             if name.is_empty() {
                 continue;
             }
+            // ELF visibility counts too: a kernel the host file leaves hidden must be
+            // referenced hidden (`STV_HIDDEN` in the low bits of `st_other`).
+            let name = match sym.flags() {
+                object::SymbolFlags::Elf { st_other, .. } if st_other.0 & 3 == 2 => {
+                    format!("{name} (hidden)")
+                }
+                _ => name.to_string(),
+            };
             if sym.is_undefined() {
-                s.undefined.insert(name.to_string());
+                s.undefined.insert(name);
             } else {
-                s.defined.insert(name.to_string());
+                s.defined.insert(name);
             }
         }
         Ok(s)

@@ -485,7 +485,7 @@ impl<'a> HostEmitter<'a> {
                 && !specs.is_friend
             {
                 if !self.templates.is_empty() {
-                    self.template_kernel_storage(e, specs);
+                    self.template_kernel_declaration(e, specs, &id.declarator);
                 } else {
                     self.kernel_visibility(e, specs);
                 }
@@ -514,6 +514,42 @@ impl<'a> HostEmitter<'a> {
             "static "
         } else {
             ""
+        }
+    }
+
+    /// A declaration of a kernel template that is not its definition: the wrapper the
+    /// stub file specializes is declared before it, and the kernel is `static` like its
+    /// definition — or, when the unit does not define it, keeps external linkage (hidden
+    /// under `--device-hidden-visibility`), so that the host compiler does not see a
+    /// static function used but never defined.
+    fn template_kernel_declaration(&mut self, e: EntityId, specs: &DeclSpecs, d: &'a Declarator) {
+        let [head] = self.templates[..] else {
+            self.template_kernel_storage(e, specs);
+            return;
+        };
+        if !head.params.is_empty()
+            && let Some(ident) = d.name.as_ref().and_then(|n| n.ident())
+            && let Some(chunk) = d.function()
+        {
+            let mut params = Vec::new();
+            for (i, p) in chunk.params.iter().enumerate() {
+                params.push(self.wrapper_param(p, i).0);
+            }
+            if chunk.variadic {
+                params.push("...".into());
+            }
+            let head_text = self.text(head.span);
+            let ident = self.sym_name(ident);
+            let wrapper = format!(
+                "{head_text} static void __wrapper__device_stub_{ident}({}); ",
+                params.join(", ")
+            );
+            self.edits.insert(head.span.lo, wrapper);
+        }
+        if self.sema.entity(e).flags.defined {
+            self.template_kernel_storage(e, specs);
+        } else {
+            self.kernel_visibility(e, specs);
         }
     }
 
