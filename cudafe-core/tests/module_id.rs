@@ -145,6 +145,13 @@ const CASES: &[(&str, &str)] = &[
          void f(V<int>) {}\n",
     ),
     (
+        "unordered_map_var.cu",
+        "#include <unordered_map>\n#include <unordered_set>\n\
+         namespace ns { std::unordered_map<unsigned long, int> funcs; \
+         int get_key(int a) { return a; } }\n\
+         std::unordered_set<int> seen;\n",
+    ),
+    (
         "class_template.cu",
         "template <class T, int N> struct Buf { T data[N]; };\n\
          void use(Buf<float, 4> &b, const Buf<int, 2> *c) {}\n",

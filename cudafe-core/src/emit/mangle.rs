@@ -1777,15 +1777,65 @@ impl<'a> Mangler<'a> {
                 {
                     return false;
                 }
-                id.init.is_some()
-                    || self
-                        .specs_type(specs, &env, depth + 1)
-                        .and_then(|b| {
-                            self.declarator_type(Some(b), &id.declarator.ops, false, &env, depth)
-                        })
-                        .is_some_and(|t| self.needs_construction(&t, depth + 1))
+                if id.init.is_some() {
+                    return true;
+                }
+                match self.specs_type(specs, &env, depth + 1).and_then(|b| {
+                    self.declarator_type(Some(b), &id.declarator.ops, false, &env, depth)
+                }) {
+                    Some(t) => self.needs_construction(&t, depth + 1),
+                    // A type we cannot compute (libstdc++'s `_Hashtable` behind
+                    // `unordered_map`, whose default arguments come from traits): judged by
+                    // the class template it names.
+                    None => {
+                        !id.declarator
+                            .ops
+                            .iter()
+                            .any(|o| !matches!(o, DeclaratorOp::Array { .. }))
+                            && self.names_constructed_template(specs, depth + 1)
+                    }
+                }
             })
         })
+    }
+
+    /// Does `specs` name, through typedefs and alias templates, a class (template) whose
+    /// definition (the primary one for a template) needs construction?
+    fn names_constructed_template(&self, specs: &DeclSpecs, depth: u32) -> bool {
+        if depth > MAX_DEPTH {
+            return false;
+        }
+        let TypeSpec::Named { name, .. } = &specs.ty else {
+            return false;
+        };
+        let Some(e) = name.resolution.entity() else {
+            return false;
+        };
+        let ent = self.sema.entity(e);
+        match ent.kind {
+            EntityKind::Typedef => {
+                match (self.decls.typedefs.get(&e), self.decls.aliases.get(&e)) {
+                    (Some(&(s, d)), _) if d.ops.is_empty() => {
+                        self.names_constructed_template(s, depth + 1)
+                    }
+                    (_, Some(&(t, _))) if t.declarator.ops.is_empty() => {
+                        self.names_constructed_template(&t.specs, depth + 1)
+                    }
+                    _ => false,
+                }
+            }
+            EntityKind::Class(_) => {
+                let primary = ent.primary.unwrap_or(e);
+                self.class_needs_construction(
+                    &[Comp {
+                        entity: primary,
+                        args: None,
+                    }],
+                    depth + 1,
+                )
+            }
+            _ => false,
+        }
     }
 }
 
