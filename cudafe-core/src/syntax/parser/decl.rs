@@ -2,7 +2,7 @@
 //! namespaces, using, templates, linkage specifications.
 
 use super::names::NameClass;
-use super::{DeclContext, PResult, Parser};
+use super::{DeclContext, PResult, ParseError, Parser};
 use crate::intern::Symbol;
 use crate::lexer::{Keyword, Punct, TokenKind};
 use crate::sema::{EntityId, EntityKind, ScopeId, ScopeKind, Sema};
@@ -882,6 +882,29 @@ impl<'a> Parser<'a> {
         } else {
             specs.span.to(start)
         };
+        // `struct S { ... }` and then `int x;`: cudafe++ says `expected a ";"` where the
+        // next declaration starts and goes on from there.
+        if let Some(at) = self.semi_missing_at.take()
+            && self.peek().span == at
+        {
+            self.record_error(
+                Span::new(at.lo, at.lo),
+                &ParseError {
+                    at,
+                    what: "expected a \";\"".into(),
+                    expected: Some(Punct::Semi),
+                    base: None,
+                },
+            );
+            self.declare_tag_only(&specs);
+            return Ok(Decl {
+                kind: DeclKind::Simple {
+                    specs,
+                    declarators: Vec::new().into(),
+                },
+                span: start.to(self.prev_span()),
+            });
+        }
         if self.at_punct(Punct::Semi) {
             let end = self.bump().span;
             self.declare_tag_only(&specs);
@@ -1421,8 +1444,16 @@ impl<'a> Parser<'a> {
         };
         let mut builtin = BuiltinSpec::default();
         let mut have_type = false;
+        // After a class or enum definition, a keyword that starts a type or a declaration
+        // of its own means a forgotten `;` (see [`Parser::semi_missing_at`]).
+        let mut defined = false;
+        self.semi_missing_at = None;
         loop {
             let t = self.peek();
+            if defined && starts_declaration_after_definition(t.kind) {
+                self.semi_missing_at = Some(t.span);
+                break;
+            }
             match t.kind {
                 TokenKind::Keyword(k) => {
                     match k {
@@ -1581,6 +1612,11 @@ impl<'a> Parser<'a> {
                             }
                             s.ty = self.class_or_enum_specifier(&s, cx)?;
                             have_type = true;
+                            defined = match &s.ty {
+                                TypeSpec::Class(_) => true,
+                                TypeSpec::Enum(e) => e.enumerators.is_some(),
+                                _ => false,
+                            };
                             continue;
                         }
                         Keyword::Typename => {
@@ -2811,5 +2847,43 @@ pub(crate) fn is_type_transform_builtin(name: &str) -> bool {
             | "__make_signed"
             | "__make_unsigned"
             | "__remove_restrict"
+    )
+}
+
+/// Can a token of this kind after a class or enum definition only start another declaration
+/// (a type specifier, or a declaration's first keyword)? Qualifiers, storage classes and
+/// attributes still belong to the definition's declaration (`struct S { } const s;`).
+fn starts_declaration_after_definition(kind: TokenKind) -> bool {
+    use Keyword as K;
+    matches!(
+        kind,
+        TokenKind::Keyword(
+            K::Auto
+                | K::Bool
+                | K::Char
+                | K::Char8T
+                | K::Char16T
+                | K::Char32T
+                | K::WcharT
+                | K::Short
+                | K::Int
+                | K::Long
+                | K::Signed
+                | K::Unsigned
+                | K::Float
+                | K::Double
+                | K::Void
+                | K::Int128
+                | K::GnuFloat128
+                | K::Float80
+                | K::Decltype
+                | K::Class
+                | K::Struct
+                | K::Union
+                | K::Enum
+                | K::Namespace
+                | K::Using
+                | K::StaticAssert
+        )
     )
 }

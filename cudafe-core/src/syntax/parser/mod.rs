@@ -215,6 +215,9 @@ pub struct Parser<'a> {
     pub(crate) declarator_class_ctx: Option<ScopeId>,
     /// In a type-id where only a type can stand: unresolvable qualified names are types.
     pub(crate) dependent_types_ok: bool,
+    /// Where [`Parser::decl_specifiers`] stopped after a class or enum definition, at a
+    /// token that starts another declaration: the `;` after the definition is missing.
+    pub(crate) semi_missing_at: Option<Span>,
     /// Qualified names already read at a position (see [`Parser::qualified_name`]).
     pub(crate) name_memo:
         crate::intern::FxHashMap<names::NameKey, (PResult<crate::syntax::ast::QualName>, Mark)>,
@@ -313,6 +316,7 @@ impl<'a> Parser<'a> {
             extern_c_depth: 0,
             linkage_extern_pending: false,
             declarator_class_ctx: None,
+            semi_missing_at: None,
             dependent_types_ok: false,
             name_memo: Default::default(),
             name_memo_generation: u64::MAX,
