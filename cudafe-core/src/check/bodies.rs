@@ -17,6 +17,8 @@ use super::{Checker, Exec, FnCtx};
 enum Use {
     Read,
     Write,
+    /// `x++`, `x += 1`: a write that reads the old value first.
+    ReadWrite,
     /// `&x`, a reference binding, `sizeof`, `decltype`: no access.
     NoAccess,
 }
@@ -48,6 +50,7 @@ impl<'a> Checker<'a> {
         let saved_frames = std::mem::take(&mut self.lambda_frames);
         let saved_locals = std::mem::take(&mut self.locals);
         let saved_undefined = std::mem::take(&mut self.undefined_names);
+        let saved_loops = std::mem::take(&mut self.loop_depth);
         let saved_member_decls = std::mem::take(&mut self.in_member_decls);
         if let Some(chunk) = f.declarator.function() {
             self.push_params(chunk);
@@ -71,6 +74,7 @@ impl<'a> Checker<'a> {
         self.lambda_frames = saved_frames;
         self.locals = saved_locals;
         self.undefined_names = saved_undefined;
+        self.loop_depth = saved_loops;
         self.in_member_decls = saved_member_decls;
         self.func = saved;
     }
@@ -161,7 +165,16 @@ impl<'a> Checker<'a> {
             | StmtKind::Try { .. } => Some(self.undefined_names.len()),
             _ => None,
         };
+        let is_loop = matches!(
+            s.kind,
+            StmtKind::While { .. }
+                | StmtKind::DoWhile { .. }
+                | StmtKind::For { .. }
+                | StmtKind::RangeFor { .. }
+        );
+        self.loop_depth += u32::from(is_loop);
         let hoisted = self.stmt_kind(s);
+        self.loop_depth -= u32::from(is_loop);
         if let Some(m) = locals_mark {
             self.locals.truncate(m);
         }
@@ -383,13 +396,22 @@ impl<'a> Checker<'a> {
                         None => self.push_structured_binding(&id.declarator),
                     }
                 }
+                // A reference is bound to its initializer, which is not read.
+                let usage = if matches!(
+                    id.declarator.ops.first(),
+                    Some(DeclaratorOp::LValueRef | DeclaratorOp::RValueRef)
+                ) {
+                    Use::NoAccess
+                } else {
+                    Use::Read
+                };
                 match &id.init {
                     Some(Initializer::Assign(e)) | Some(Initializer::Brace(e)) => {
-                        self.expr(e, Use::Read)
+                        self.expr(e, usage)
                     }
                     Some(Initializer::Paren(args, _)) => {
                         for a in args {
-                            self.expr(a, Use::Read);
+                            self.expr(a, usage);
                         }
                     }
                     _ => {}
@@ -505,12 +527,17 @@ impl<'a> Checker<'a> {
 
     fn expr(&mut self, e: &'a Expr, usage: Use) {
         match &e.kind {
+            // An array named anywhere but before `[...]` decays to a pointer to its first
+            // element: none of it is read (`return table;`, `int *p = buf;`).
+            ExprKind::Name(n) if usage != Use::NoAccess && self.names_array(n) => {
+                self.name_use(n, Use::NoAccess)
+            }
             ExprKind::Name(n) => self.name_use(n, usage),
             ExprKind::Paren(x) => self.expr(x, usage),
             ExprKind::Unary(UnaryOp::AddrOf, x) => self.expr(x, Use::NoAccess),
             ExprKind::Unary(UnaryOp::PreInc | UnaryOp::PreDec, x)
             | ExprKind::PostInc(x)
-            | ExprKind::PostDec(x) => self.expr(x, Use::Write),
+            | ExprKind::PostDec(x) => self.expr(x, Use::ReadWrite),
             ExprKind::Unary(_, x) => self.expr(x, Use::Read),
             ExprKind::Binary(op, a, b) => {
                 // Beside an operand of class type the operator is a function, which may
@@ -523,9 +550,20 @@ impl<'a> Checker<'a> {
                     self.unsigned_compare(*op, a, b, e.span);
                 }
             }
-            ExprKind::Assign(_, a, b) => {
-                self.expr(a, Use::Write);
-                self.expr(b, Use::Read);
+            ExprKind::Assign(op, a, b) => {
+                let usage = if *op == AssignOp::Assign {
+                    Use::Write
+                } else {
+                    Use::ReadWrite
+                };
+                // `x = x + 1` reads `x` before it is set.
+                if usage == Use::Write && self.names_unset_local(a) {
+                    self.expr(b, Use::Read);
+                    self.expr(a, usage);
+                } else {
+                    self.expr(a, usage);
+                    self.expr(b, Use::Read);
+                }
             }
             ExprKind::Cond(c, t, f) => {
                 self.expr(c, Use::Read);
@@ -561,12 +599,29 @@ impl<'a> Checker<'a> {
                 }
             }
             ExprKind::Member { base, arrow, name } => {
+                // `a.buf` of an array member decays too.
+                let usage = if !*arrow && self.member_is_array(base, name) {
+                    Use::NoAccess
+                } else {
+                    usage
+                };
                 self.expr(base, usage);
                 self.missing_member(base, *arrow, name);
             }
             ExprKind::Index(a, b) => {
-                self.expr(a, usage);
+                // An element of a local array is a use of the array (not a decay).
+                match &a.unparen().kind {
+                    ExprKind::Name(n) => self.name_use(n, usage),
+                    _ => self.expr(a, usage),
+                }
                 self.expr(b, Use::Read);
+            }
+            // `(void)x` discards `x` without reading it.
+            ExprKind::Cast { expr, ty, .. }
+                if ty.declarator.ops.is_empty()
+                    && matches!(&ty.specs.ty, TypeSpec::Builtin(b) if b.void) =>
+            {
+                self.expr(expr, Use::NoAccess)
             }
             ExprKind::Cast { expr, .. } => self.expr(expr, Use::Read),
             ExprKind::Construct { args, .. } | ExprKind::InitList(args) => {
@@ -645,12 +700,9 @@ impl<'a> Checker<'a> {
                     return false;
                 }
                 let at = ent.first_decl().lo;
-                self.index.declared_at(at).is_some_and(|(specs, d)| {
-                    matches!(specs.ty, TypeSpec::Builtin(_))
-                        && d.ops
-                            .iter()
-                            .all(|o| matches!(o, DeclaratorOp::Pointer { .. }))
-                })
+                self.index
+                    .declared_at(at)
+                    .is_some_and(|(specs, d)| self.scalar_decl(specs, &d.ops, 0))
             }
             _ => false,
         }
@@ -679,7 +731,7 @@ impl<'a> Checker<'a> {
             }
         }
         // A variable a lambda captures by reference is not read by naming it in the body.
-        let read = usage == Use::Read && !self.captured_by_reference(n);
+        let read = matches!(usage, Use::Read | Use::ReadWrite) && !self.captured_by_reference(n);
         self.local_use(n, read);
         if caller.in_template || caller.exec.device || caller.exec.global || caller.exec.implicit_hd
         {
@@ -701,7 +753,7 @@ impl<'a> Checker<'a> {
         }
         let diag = match usage {
             Use::Read => ids::DEVICE_VAR_READ_IN_HOST,
-            Use::Write => ids::DEVICE_VAR_WRITTEN_IN_HOST,
+            Use::Write | Use::ReadWrite => ids::DEVICE_VAR_WRITTEN_IN_HOST,
             Use::NoAccess => return,
         };
         let name = e.name.map(|s| self.name_of(s)).unwrap_or_default();
@@ -997,6 +1049,10 @@ impl<'a> Checker<'a> {
                 }
             }
             ExprKind::Member { base, arrow, name } => {
+                // Calling a member of an object binds it to `this`: no read of it.
+                if !*arrow {
+                    self.forget_unset(base);
+                }
                 self.expr(target, Use::Read);
                 self.member_call(target, base, *arrow, name, args.len());
             }
@@ -1004,8 +1060,74 @@ impl<'a> Checker<'a> {
         }
         for (i, a) in args.iter().enumerate() {
             let usage = self.argument_use(&candidates, i);
+            // An array argument decays to a pointer to it: no read of its elements.
+            if usage == Use::Read && self.is_unset_array(a) {
+                self.forget_unset(a);
+            }
             self.expr(a, usage);
         }
+    }
+
+    /// Does `n` name a variable or parameter declared as an array (outside templates)?
+    fn names_array(&self, n: &QualName) -> bool {
+        let Some(id) = n.resolution.entity() else {
+            return false;
+        };
+        let ent = self.sema.entity(id);
+        matches!(ent.kind, EntityKind::Variable)
+            && self
+                .index
+                .declared_at(ent.first_decl().lo)
+                .is_some_and(|(_, d)| matches!(d.ops.first(), Some(DeclaratorOp::Array { .. })))
+    }
+
+    /// `obj.m` where `m` is a data member declared as an array, `obj`'s class certain.
+    fn member_is_array(&self, base: &Expr, name: &QualName) -> bool {
+        if name.is_qualified() {
+            return false;
+        }
+        let (Some(class), Some(sym)) = (self.object_class(base, false), name.ident()) else {
+            return false;
+        };
+        let [m] = self.sema.lookup_member(class, sym)[..] else {
+            return false;
+        };
+        let ent = self.sema.entity(m);
+        ent.kind == EntityKind::Field
+            && self
+                .index
+                .declared_at(ent.first_decl().lo)
+                .is_some_and(|(_, d)| matches!(d.ops.first(), Some(DeclaratorOp::Array { .. })))
+    }
+
+    /// Does `e` name a local not yet set?
+    fn names_unset_local(&self, e: &Expr) -> bool {
+        matches!(&e.unparen().kind, ExprKind::Name(n)
+            if n.resolution.entity().is_some_and(|id| self.unset_locals.contains(&id)))
+    }
+
+    /// `e` names a local not yet set: it counts as set from here on, without a warning.
+    fn forget_unset(&mut self, e: &Expr) {
+        if let ExprKind::Name(n) = &e.unparen().kind
+            && let Some(id) = n.resolution.entity()
+        {
+            self.unset_locals.remove(&id);
+        }
+    }
+
+    /// Does `e` name a local array not yet set?
+    fn is_unset_array(&self, e: &Expr) -> bool {
+        let ExprKind::Name(n) = &e.unparen().kind else {
+            return false;
+        };
+        let Some(id) = n.resolution.entity() else {
+            return false;
+        };
+        self.unset_locals.contains(&id)
+            && self
+                .index
+                .declared_at(self.sema.entity(id).first_decl().lo)
+                .is_some_and(|(_, d)| matches!(d.ops.first(), Some(DeclaratorOp::Array { .. })))
     }
 
     /// `obj.f(...)`, `p->f(...)`, `this->f(...)`: the cross-space rule for the member

@@ -7,6 +7,7 @@
 //! system headers.
 
 use crate::diag::{Diagnostic, ids};
+use crate::intern::Symbol;
 use crate::sema::{EntityId, EntityKind};
 use crate::source_map::Span;
 use crate::syntax::ast::*;
@@ -14,25 +15,167 @@ use crate::syntax::ast::*;
 use super::Checker;
 
 impl<'a> Checker<'a> {
-    /// Remembers the locals of a declaration that have no initializer (scalars only).
+    /// Remembers the locals of a declaration that have no initializer and whose value is
+    /// then indeterminate: scalars (through typedefs and enums too), pointers, arrays of
+    /// them, and objects of classes that no constructor sets (`float4`, plain structs).
     pub(crate) fn note_unset_locals(&mut self, specs: &DeclSpecs, declarators: &[InitDeclarator]) {
-        if specs.storage.is_some() || specs.is_typedef || !matches!(specs.ty, TypeSpec::Builtin(_))
-        {
+        if specs.storage.is_some() || specs.is_typedef || specs.is_constexpr {
             return;
         }
         for id in declarators {
-            let scalar = id
-                .declarator
-                .ops
-                .iter()
-                .all(|o| matches!(o, DeclaratorOp::Pointer { .. }));
-            if id.init.is_none()
-                && scalar
-                && let Some(e) = id.entity
-            {
+            if id.init.is_some() {
+                continue;
+            }
+            let Some(e) = id.entity else { continue };
+            if self.indeterminate(specs, &id.declarator.ops, 0) {
                 self.unset_locals.insert(e);
             }
         }
+    }
+
+    /// Is an object declared with `specs` and the declarator operators `ops` (from the name
+    /// outwards) left without a value when it has no initializer?
+    fn indeterminate(&self, specs: &DeclSpecs, ops: &[DeclaratorOp], depth: u32) -> bool {
+        self.plain_value(specs, ops, true, depth)
+    }
+
+    /// Is an object declared with `specs` and `ops` of scalar type (arithmetic, an enum, a
+    /// pointer, through typedefs; an array, which decays to a pointer)?
+    pub(crate) fn scalar_decl(&self, specs: &DeclSpecs, ops: &[DeclaratorOp], depth: u32) -> bool {
+        self.plain_value(specs, ops, false, depth)
+    }
+
+    /// A scalar (an array of them decaying to a pointer unless `classes`), or, with
+    /// `classes`, also an array of such objects or an object of a class no constructor
+    /// sets.
+    fn plain_value(
+        &self,
+        specs: &DeclSpecs,
+        ops: &[DeclaratorOp],
+        classes: bool,
+        depth: u32,
+    ) -> bool {
+        if depth > 16 {
+            return false;
+        }
+        match ops.first() {
+            Some(DeclaratorOp::Pointer { .. } | DeclaratorOp::MemberPointer { .. }) => true,
+            Some(DeclaratorOp::Array { .. }) => {
+                !classes || self.plain_value(specs, &ops[1..], classes, depth + 1)
+            }
+            Some(_) => false,
+            None => match &specs.ty {
+                TypeSpec::Builtin(b) => !b.void,
+                TypeSpec::Named { name, .. } | TypeSpec::Elaborated { name, .. } => name
+                    .resolution
+                    .entity()
+                    .is_some_and(|t| self.plain_entity(t, classes, depth + 1)),
+                _ => false,
+            },
+        }
+    }
+
+    /// [`Checker::plain_value`] for a type named by `t`: an enum, a typedef of such a type,
+    /// or (with `classes`) a class no constructor sets.
+    fn plain_entity(&self, t: EntityId, classes: bool, depth: u32) -> bool {
+        if depth > 16 {
+            return false;
+        }
+        let ent = self.sema.entity(t);
+        match ent.kind {
+            EntityKind::Enum { .. } => true,
+            EntityKind::Typedef => self
+                .index
+                .typedef_type(t)
+                .is_some_and(|(s, d)| self.plain_value(s, &d.ops, classes, depth + 1)),
+            EntityKind::Class(_) if classes && !ent.is_template && ent.primary.is_none() => self
+                .index
+                .classes
+                .get(&t)
+                .is_some_and(|c| self.constructs_nothing(c, ent.name, depth + 1)),
+            _ => false,
+        }
+    }
+
+    /// A class whose default construction sets nothing: no constructor, no virtual
+    /// function, no default member initializer, and only such bases and members.
+    fn constructs_nothing(&self, c: &ClassSpec, name: Option<Symbol>, depth: u32) -> bool {
+        if depth > 16 {
+            return false;
+        }
+        let is_ctor = |d: &Declarator| {
+            d.name
+                .as_ref()
+                .is_some_and(|n| n.ident().is_some() && n.ident() == name)
+        };
+        for b in c.bases.iter() {
+            if b.pack || b.problem.is_some() || b.is_virtual {
+                return false;
+            }
+            match b.name.resolution.entity() {
+                Some(e) if self.plain_entity(self.sema.resolve_alias(e), true, depth + 1) => {}
+                _ => return false,
+            }
+        }
+        for m in c.members.iter() {
+            match &m.kind {
+                DeclKind::Empty
+                | DeclKind::Pragma
+                | DeclKind::AccessSpec(_)
+                | DeclKind::StaticAssert { .. }
+                | DeclKind::UsingDecl { .. }
+                | DeclKind::UsingEnum { .. }
+                | DeclKind::Alias { .. } => {}
+                DeclKind::Function(f) => {
+                    if f.specs.is_virtual || is_ctor(&f.declarator) {
+                        return false;
+                    }
+                }
+                DeclKind::Simple { specs, declarators } => {
+                    if specs.is_friend || specs.is_typedef {
+                        continue;
+                    }
+                    if declarators.is_empty() {
+                        // A nested class, or an anonymous union or struct member.
+                        if let TypeSpec::Class(inner) = &specs.ty
+                            && inner.name.is_none()
+                            && !self.constructs_nothing(inner, None, depth + 1)
+                        {
+                            return false;
+                        }
+                        continue;
+                    }
+                    for id in declarators.iter() {
+                        let d = &id.declarator;
+                        if d.is_function() {
+                            if specs.is_virtual || is_ctor(d) {
+                                return false;
+                            }
+                            continue;
+                        }
+                        if specs.storage == Some(StorageClass::Static) {
+                            continue;
+                        }
+                        if id.init.is_some() {
+                            return false;
+                        }
+                        let fine = match &specs.ty {
+                            TypeSpec::Class(inner) if d.ops.is_empty() => self.constructs_nothing(
+                                inner,
+                                inner.name.as_ref().and_then(|n| n.ident()),
+                                depth + 1,
+                            ),
+                            _ => self.indeterminate(specs, &d.ops, depth + 1),
+                        };
+                        if !fine {
+                            return false;
+                        }
+                    }
+                }
+                _ => return false,
+            }
+        }
+        true
     }
 
     /// A use of a local: reading it before it was set warns once.
@@ -40,7 +183,9 @@ impl<'a> Checker<'a> {
         let Some(id) = n.resolution.entity() else {
             return;
         };
-        if !self.unset_locals.remove(&id) || !read {
+        // In a loop, cudafe++ does not say it (a later iteration may read what an earlier
+        // one set).
+        if !self.unset_locals.remove(&id) || !read || self.loop_depth > 0 {
             return;
         }
         if self.map.presumed(n.span.lo).system {

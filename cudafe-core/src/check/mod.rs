@@ -79,6 +79,7 @@ pub fn check(
         lambda_frames: Vec::new(),
         locals: Vec::new(),
         undefined_names: Vec::new(),
+        loop_depth: 0,
         cur_fn: None,
         in_member_decls: 0,
         deferred_bodies: Vec::new(),
@@ -175,6 +176,8 @@ pub(crate) struct Checker<'a> {
     /// walk, innermost last: EDG enters each into the scope of its first use, so later uses
     /// there and in nested scopes are not reported again.
     pub(crate) undefined_names: Vec<Symbol>,
+    /// Loops around the statement being checked, in the current function.
+    pub(crate) loop_depth: u32,
     /// The function definition whose body is being walked.
     pub(crate) cur_fn: Option<&'a FunctionDef>,
     /// How many classes' member declarations are being walked (not counting those inside
