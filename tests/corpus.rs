@@ -72,12 +72,18 @@ fn check(case: &Case) -> Result<()> {
             other.join("\n")
         );
     }
-    let errors_expected = case.diagnostics.iter().any(|d| is_error(&d.severity));
+    // Errors at the end of the source (a truncated input) are `//~!` lines.
+    let errors_at_end = case.other_lines.iter().any(|l| {
+        l.starts_with("At end of source: error")
+            || l.starts_with("At end of source: catastrophic error")
+    });
+    let errors_expected = errors_at_end || case.diagnostics.iter().any(|d| is_error(&d.severity));
     for run in &runs {
-        let tu_errors = case
-            .diagnostics
-            .iter()
-            .any(|d| d.file == run.job.source_name && is_error(&d.severity));
+        let tu_errors = errors_at_end
+            || case
+                .diagnostics
+                .iter()
+                .any(|d| d.file == run.job.source_name && is_error(&d.severity));
         let expected_code = if tu_errors { 2 } else { 0 };
         if run.exit_code != expected_code {
             bail!(

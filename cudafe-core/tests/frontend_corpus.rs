@@ -85,12 +85,17 @@ fn unexplained_recoveries(case: &Case, setup: &FrontendSetup) -> Result<(), Stri
         for r in &run.analysis.unit.recoveries {
             let p = run.map.presumed(r.at.lo);
             let file = Path::new(run.map.file_name(p.file)).file_name();
+            let at_end = r.at.lo as usize >= run.map.text().len();
             let announced = case.kind == Kind::Fail
-                && case.diagnostics.iter().any(|d| {
+                && (case.diagnostics.iter().any(|d| {
                     d.severity.starts_with("error")
                         && d.line == p.line
                         && Path::new(&d.file).file_name() == file
-                });
+                }) || (at_end
+                    && case
+                        .other_lines
+                        .iter()
+                        .any(|l| l.starts_with("At end of source: error"))));
             if !announced {
                 report += &format!("  {}\n", common::describe(&run.map, r));
             }

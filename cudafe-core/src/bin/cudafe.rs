@@ -258,6 +258,12 @@ fn write_output(path: &OsStr, bytes: &[u8]) -> io::Result<()> {
         return out.flush();
     }
     let path = Path::new(path);
+    // Something other than a regular file (`/dev/null`, a pipe) is written to as it is:
+    // renaming a file over it would replace it.
+    if fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        let mut f = fs::OpenOptions::new().write(true).open(path)?;
+        return f.write_all(bytes);
+    }
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -270,7 +276,7 @@ fn write_output(path: &OsStr, bytes: &[u8]) -> io::Result<()> {
     let result = (|| {
         let mut f = File::create(&tmp)?;
         f.write_all(bytes)?;
-        f.sync_all()?;
+        drop(f);
         fs::rename(&tmp, path)
     })();
     if result.is_err() {
@@ -357,6 +363,18 @@ mod tests {
         // A directory that does not exist: an error, and nothing written.
         assert!(write_output(dir.join("no/such/dir/f").as_os_str(), b"x").is_err());
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn output_to_a_device_stays_a_device() {
+        use std::os::unix::fs::FileTypeExt;
+        write_output(OsStr::new("/dev/null"), b"host file").unwrap();
+        assert!(
+            fs::metadata("/dev/null")
+                .unwrap()
+                .file_type()
+                .is_char_device()
+        );
     }
 
     #[test]

@@ -751,6 +751,21 @@ impl<'a> Checker<'a> {
         ) {
             return;
         }
+        // A const (or constexpr) scalar with an initializer is read as its value: cudafe++
+        // says nothing (`__device__ const int n = 7;`, `constexpr __device__ int m = 9;`).
+        if usage == Use::Read
+            && self.index.initializer(id).is_some()
+            && self
+                .index
+                .declared_at(e.first_decl().lo)
+                .is_some_and(|(specs, d)| {
+                    (specs.is_const || specs.is_constexpr)
+                        && d.ops.is_empty()
+                        && self.scalar_decl(specs, &d.ops, 0)
+                })
+        {
+            return;
+        }
         let diag = match usage {
             Use::Read => ids::DEVICE_VAR_READ_IN_HOST,
             Use::Write | Use::ReadWrite => ids::DEVICE_VAR_WRITTEN_IN_HOST,

@@ -6,7 +6,7 @@
 //! reachability test for #940; they are only run on ordinary (non-template) code outside
 //! system headers.
 
-use crate::diag::{Diagnostic, ids};
+use crate::diag::{Diagnostic, Location, ids};
 use crate::intern::Symbol;
 use crate::sema::{EntityId, EntityKind};
 use crate::source_map::Span;
@@ -27,6 +27,11 @@ impl<'a> Checker<'a> {
                 continue;
             }
             let Some(e) = id.entity else { continue };
+            // `__shared__` (and other memory spaces): shared by the block, set by other
+            // threads; cudafe++ does not warn.
+            if self.sema.entity(e).cuda.mem.is_device() {
+                continue;
+            }
             if self.indeterminate(specs, &id.declarator.ops, 0) {
                 self.unset_locals.insert(e);
             }
@@ -234,7 +239,13 @@ impl<'a> Checker<'a> {
             return;
         }
         let fname = self.function_display_name(id);
-        let at = body.span.hi.saturating_sub(1);
+        // At the closing brace; when the input ends before it, at the end of the source.
+        let at = if body.span.hi as usize >= self.map.text().len() {
+            self.report_syntax_before_missing_brace(body.span.lo);
+            Location::EndOfSource
+        } else {
+            Location::At(body.span.hi.saturating_sub(1))
+        };
         self.emit(
             Diagnostic::new(ids::IMPLICIT_RETURN_FROM_NON_VOID_FUNCTION, at)
                 .arg_entity(format!("function \"{fname}\"")),

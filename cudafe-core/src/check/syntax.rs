@@ -174,7 +174,10 @@ impl<'a> Checker<'a> {
                     self.base_problem(b);
                 }
                 let (id, severity) = recovery_diag(r);
-                let d = Diagnostic::new(id, self.location(p.at)).severity(severity);
+                let mut d = Diagnostic::new(id, self.location(p.at)).severity(severity);
+                if let Some(open) = r.open {
+                    d = d.note(Diagnostic::new(ids::MATCHING_LBRACE, Location::At(open.lo)));
+                }
                 // Far enough from the error, cudafe++ says where it took up parsing again.
                 let restart = r.restart.filter(|&at| {
                     let (from, to) = (self.map.presumed(p.at), self.map.presumed(at.lo));
@@ -241,6 +244,24 @@ impl<'a> Checker<'a> {
         while let Some(&p) = self.syntax.get(self.syntax_next)
             && p.at < offset
         {
+            self.syntax_next += 1;
+            self.report_problem(p);
+        }
+    }
+
+    /// Before a diagnostic at the end of the input about the function body whose `{` is at
+    /// `open` (#940): the syntax problems recorded before the body's missing `}`, in the
+    /// order cudafe++ meets them (a class's own `}` comes before the bodies of its members).
+    pub(crate) fn report_syntax_before_missing_brace(&mut self, open: Offset) {
+        let Some(k) = self.syntax[self.syntax_next..].iter().position(|p| {
+            matches!(p.kind, ProblemKind::Recovery(i)
+                if self.recoveries[i].open.is_some_and(|o| o.lo == open))
+        }) else {
+            return;
+        };
+        let end = self.syntax_next + k;
+        while self.syntax_next < end {
+            let p = self.syntax[self.syntax_next];
             self.syntax_next += 1;
             self.report_problem(p);
         }

@@ -12,7 +12,8 @@
 //! * `#3184-D` for `nv_diagnostic` without `push`/`pop`, `#3185-D` for a `pop` without a
 //!   `push` (at the end of the line).
 //!
-//! The list separator is a comma, spaces allowed (`20091, 20092`). `#pragma diag_suppress`
+//! The list separator is a comma, spaces allowed (`20091, 20092`); an `=` may come before
+//! the list (`nv_diag_suppress = 20091`). `#pragma diag_suppress`
 //! (without `nv_`) and `#pragma nv_diag_push`/`nv_diag_pop` are not diagnostic pragmas in
 //! cudafe++ 13.0: they are ignored.
 //!
@@ -132,6 +133,10 @@ pub fn apply(
         return;
     }
     let mut tok = lex.next();
+    // `#pragma nv_diag_suppress = 20091`: an `=` before the list is allowed.
+    if tok.0 == Tok::Other && &args[tok.1..tok.2] == b"=" {
+        tok = lex.next();
+    }
     loop {
         let (kind, start, end) = tok;
         if matches!(kind, Tok::Word | Tok::Number) {

@@ -17,6 +17,27 @@ const MAX_DEPTH: usize = 64;
 impl Sema {
     /// Unqualified lookup of `name` from `scope` outwards.
     pub fn lookup_unqualified(&self, scope: ScopeId, name: Symbol) -> Vec<EntityId> {
+        self.lookup_outwards(scope, name, false)
+    }
+
+    /// The walk of an unqualified lookup; `nested` keeps only what can stand before `::`.
+    ///
+    /// A using-directive met on the way makes the nominated namespace's names appear, for
+    /// this lookup, as if declared in the nearest namespace enclosing both the directive and
+    /// the nominated namespace ([namespace.udir]): `namespace cutlass::gemm { using
+    /// namespace cute; }` lets `cute::plus` be found only after `cutlass::plus` (in the
+    /// global namespace), and a block's `using namespace lib;` does not hide `app::detail`
+    /// from `app::f` behind `lib::detail`. Directives are transitive.
+    fn lookup_outwards(&self, scope: ScopeId, name: Symbol, nested: bool) -> Vec<EntityId> {
+        let keep = |found: Vec<EntityId>| -> Vec<EntityId> {
+            if nested {
+                found.into_iter().filter(|&e| self.nests_names(e)).collect()
+            } else {
+                found
+            }
+        };
+        // (where the names appear, the nominated namespace)
+        let mut nominated: Vec<(ScopeId, ScopeId)> = Vec::new();
         let mut cur = Some(scope);
         let mut class_namespace = None;
         while let Some(s) = cur {
@@ -27,13 +48,25 @@ impl Sema {
                 cur = self.past_class_namespace(self.lookup_parent(s), &mut class_namespace);
                 continue;
             }
-            let found = self.lookup_here(s, name, true);
+            self.note_directives(s, &mut nominated);
+            let mut found = self.lookup_here(s, name);
+            if sc.kind == ScopeKind::Namespace && nominated.iter().any(|&(at, _)| at == s) {
+                // Together with the namespace's own: `using namespace std;` and a global
+                // `max` make an overload set.
+                for &(at, ns) in &nominated {
+                    if at == s {
+                        self.collect_namespace(ns, name, false, &mut found, 1);
+                    }
+                }
+                found = dedup(found);
+            }
+            let found = keep(found);
             if !found.is_empty() {
                 return found;
             }
             let sc = self.scope(s);
             if let Some(class) = sc.class_context {
-                let found = self.lookup_class_chain(class, name);
+                let found = keep(self.lookup_class_chain(class, name));
                 if !found.is_empty() {
                     return found;
                 }
@@ -42,6 +75,52 @@ impl Sema {
             cur = self.past_class_namespace(sc.parent, &mut class_namespace);
         }
         Vec::new()
+    }
+
+    /// Adds the namespaces `s`'s using-directives nominate, directly or through the
+    /// directives of those, each with the namespace its names appear in.
+    fn note_directives(&self, s: ScopeId, nominated: &mut Vec<(ScopeId, ScopeId)>) {
+        let directives = &self.scope(s).using_directives;
+        if directives.is_empty() {
+            return;
+        }
+        let mut stack: Vec<ScopeId> = directives.clone();
+        let mut steps = 0;
+        while let Some(ns) = stack.pop() {
+            steps += 1;
+            if steps > MAX_DEPTH * 4 {
+                break;
+            }
+            let at = self.common_namespace(s, ns);
+            if nominated.contains(&(at, ns)) {
+                continue;
+            }
+            nominated.push((at, ns));
+            stack.extend(self.scope(ns).using_directives.iter().copied());
+        }
+    }
+
+    /// The nearest namespace enclosing both `s` and the namespace `ns` (`ns` itself when it
+    /// encloses `s`).
+    fn common_namespace(&self, s: ScopeId, ns: ScopeId) -> ScopeId {
+        let mut around_ns: Vec<ScopeId> = Vec::new();
+        let mut c = Some(ns);
+        while let Some(x) = c {
+            let sc = self.scope(x);
+            if sc.kind == ScopeKind::Namespace {
+                around_ns.push(x);
+            }
+            c = sc.parent;
+        }
+        let mut c = Some(s);
+        while let Some(x) = c {
+            let sc = self.scope(x);
+            if sc.kind == ScopeKind::Namespace && around_ns.contains(&x) {
+                return x;
+            }
+            c = sc.parent;
+        }
+        Sema::GLOBAL
     }
 
     /// The next scope of an unqualified lookup: in the body of a member defined outside
@@ -66,27 +145,7 @@ impl Sema {
     /// (or nominated by a using-directive: `using namespace cute;` brings the function
     /// `cute::layout` next to the namespace `cutlass::layout`) does not hide them.
     pub fn lookup_nested_name_specifier(&self, scope: ScopeId, name: Symbol) -> Vec<EntityId> {
-        let keep = |found: Vec<EntityId>| -> Vec<EntityId> {
-            found.into_iter().filter(|&e| self.nests_names(e)).collect()
-        };
-        let mut cur = Some(scope);
-        let mut class_namespace = None;
-        while let Some(s) = cur {
-            let found = keep(self.lookup_here(s, name, true));
-            if !found.is_empty() {
-                return found;
-            }
-            let sc = self.scope(s);
-            if let Some(class) = sc.class_context {
-                let found = keep(self.lookup_class_chain(class, name));
-                if !found.is_empty() {
-                    return found;
-                }
-                class_namespace = Some(self.enclosing_namespace(class));
-            }
-            cur = self.past_class_namespace(sc.parent, &mut class_namespace);
-        }
-        Vec::new()
+        self.lookup_outwards(scope, name, true)
     }
 
     /// Can `X::` follow a name denoting `id` (a namespace, a type, a template of types)?
@@ -112,9 +171,9 @@ impl Sema {
         }
     }
 
-    /// The names `scope` itself provides: its own declarations, plus bases for classes and
-    /// inline namespaces and using-directives for namespaces and blocks.
-    fn lookup_here(&self, scope: ScopeId, name: Symbol, with_directives: bool) -> Vec<EntityId> {
+    /// The names `scope` itself declares: its own declarations, plus bases for classes and
+    /// inline namespaces for namespaces (using-directives are the walk's business).
+    fn lookup_here(&self, scope: ScopeId, name: Symbol) -> Vec<EntityId> {
         let mut out = Vec::new();
         let sc = self.scope(scope);
         match sc.kind {
@@ -122,16 +181,11 @@ impl Sema {
                 out = self.lookup_in_class(scope, name, 0);
             }
             ScopeKind::Namespace => {
-                self.collect_namespace(scope, name, with_directives, &mut out, 0);
+                self.collect_namespace(scope, name, false, &mut out, 0);
             }
             _ => {
                 if let Some(list) = sc.names.get(&name) {
                     out.extend(self.visible(list));
-                }
-                if with_directives && out.is_empty() {
-                    for &ns in &sc.using_directives {
-                        self.collect_namespace(ns, name, true, &mut out, 1);
-                    }
                 }
             }
         }
@@ -223,8 +277,16 @@ impl Sema {
         match sc.kind {
             ScopeKind::Class => self.lookup_member(scope, name),
             ScopeKind::Namespace => {
+                // The namespace's own members (and its inline namespaces'); only when it has
+                // none of that name, those of the namespaces its using-directives nominate
+                // ([namespace.qual]).
                 let mut out = Vec::new();
-                self.collect_namespace(scope, name, true, &mut out, 0);
+                self.collect_namespace(scope, name, false, &mut out, 0);
+                if out.is_empty() {
+                    for &ns in &sc.using_directives {
+                        self.collect_namespace(ns, name, true, &mut out, 1);
+                    }
+                }
                 dedup(out)
             }
             _ => sc.names.get(&name).map(|l| l.to_vec()).unwrap_or_default(),

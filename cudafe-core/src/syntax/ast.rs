@@ -102,6 +102,9 @@ pub struct Recovery {
     /// Where parsing restarted, when that was past the end of `span`'s usual safe point
     /// (the `;` after a skipped class definition).
     pub restart: Option<Span>,
+    /// The `{` a missing `}` at the end of the input would close (cudafe++'s `note: to
+    /// match this "{"`); `None` for a braced initializer, which gets no note.
+    pub open: Option<Span>,
 }
 
 // ---------------------------------------------------------------------------------------

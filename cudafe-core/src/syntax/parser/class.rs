@@ -360,7 +360,7 @@ impl<'a> Parser<'a> {
             late_start: self.late.len(),
         });
         let mut members = Vec::new();
-        let body_result = self.class_members(&mut members);
+        let body_result = self.class_members(&mut members, open);
         let ctx = self.classes.pop().expect("pushed above");
         self.scope = saved_scope;
         let close = body_result?;
@@ -403,10 +403,17 @@ impl<'a> Parser<'a> {
     }
 
     /// The member declarations up to and including the closing brace.
-    fn class_members(&mut self, members: &mut Vec<Decl>) -> PResult<Span> {
+    fn class_members(&mut self, members: &mut Vec<Decl>, open: Span) -> PResult<Span> {
         loop {
             self.take_pragmas(members);
             if self.at_punct(Punct::RBrace) || self.at_eof() {
+                // `public:` at the end of the input wants a member declaration after it.
+                if self.at_eof()
+                    && matches!(members.last(), Some(d) if matches!(d.kind, DeclKind::AccessSpec(_)))
+                    && self.eof_continue()
+                {
+                    self.record_at_eof("expected a declaration", None, None);
+                }
                 break;
             }
             let before = self.pos_marker();
@@ -415,7 +422,7 @@ impl<'a> Parser<'a> {
                 self.bump();
             }
         }
-        self.expect_punct(Punct::RBrace)
+        self.expect_closing_brace(open)
     }
 
     /// Declares the class a definition defines; returns it and the entity its name is bound
@@ -517,7 +524,9 @@ impl<'a> Parser<'a> {
             let saved = self.mark();
             let saved_scope = self.scope;
             let saved_pragma = self.next_pragma;
-            self.reset(late.at);
+            // Back to the body; what was recorded since it was queued (the members after
+            // it, the class's closing brace) stays recorded.
+            self.reset_keep_recoveries(late.at);
             self.rewind_pragmas(late.at);
             self.scope = late.scope;
             let start = self.peek().span;
@@ -526,7 +535,7 @@ impl<'a> Parser<'a> {
                 Ok(r) => r,
                 Err(e) => {
                     // Skip the body and record the recovery.
-                    self.reset(late.at);
+                    self.reset_keep_recoveries(late.at);
                     self.skip_late_body();
                     let span = start.to(self.prev_span());
                     self.record_error(span, &e);
@@ -811,10 +820,14 @@ impl<'a> Parser<'a> {
             Some(e) => self.sema.open_entity_scope(e, ScopeKind::Enum, self.scope),
             None => self.sema.new_scope(ScopeKind::Enum, self.scope, None),
         };
-        self.bump(); // {
+        let open = self.bump().span; // {
         let outer = self.decl_scope();
         let mut enumerators = Vec::new();
         while !self.at_punct(Punct::RBrace) {
+            if self.at_eof() && self.eof_continue() {
+                self.record_at_eof("expected an identifier", None, None);
+                break;
+            }
             let estart = self.peek().span;
             let (ename, espan) = self.ident()?;
             let eattrs = self.gnu_and_cxx_attributes()?;
@@ -849,7 +862,7 @@ impl<'a> Parser<'a> {
                 break;
             }
         }
-        let close = self.expect_punct(Punct::RBrace)?;
+        let close = self.expect_closing_brace(open)?;
         if let Some(e) = entity {
             self.sema.entity_mut(e).flags.defined = true;
         }

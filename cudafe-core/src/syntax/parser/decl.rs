@@ -246,7 +246,7 @@ impl<'a> Parser<'a> {
             }
         }
         self.scope = saved;
-        let close = self.expect_punct(Punct::RBrace)?;
+        let close = self.expect_closing_brace(open)?;
         Ok(Decl {
             kind: DeclKind::Namespace(Box::new(NamespaceDecl {
                 names: names.into(),
@@ -341,8 +341,7 @@ impl<'a> Parser<'a> {
                 }
             }
             self.extern_c_depth -= is_c as u32;
-            let close = self.expect_punct(Punct::RBrace)?;
-            let _ = open;
+            let close = self.expect_closing_brace(open)?;
             return Ok(Decl {
                 kind: DeclKind::LinkageSpec {
                     lang,
@@ -690,11 +689,19 @@ impl<'a> Parser<'a> {
                 return Ok(params);
             }
             loop {
+                if self.at_eof() && self.eof_continue() {
+                    self.record_at_eof("template parameter declaration is missing", None, None);
+                    return Ok(params);
+                }
                 params.push(self.template_parameter()?);
                 if self.eat_punct(Punct::Comma) {
                     continue;
                 }
                 if self.eat_closing_angle() {
+                    return Ok(params);
+                }
+                if self.at_eof() && self.eof_continue() {
+                    self.record_at_eof("expected a \",\" or \">\"", None, None);
                     return Ok(params);
                 }
                 return Err(self.err("expected a \">\""));
@@ -905,8 +912,20 @@ impl<'a> Parser<'a> {
                 span: start.to(self.prev_span()),
             });
         }
-        if self.at_punct(Punct::Semi) {
-            let end = self.bump().span;
+        // At the end of the input, a class or enumeration definition wants its `;`, other
+        // specifiers a declarator first (`struct S` at the end: `expected an identifier`,
+        // then `expected a ";"`).
+        let at_end = self.at_eof() && self.eof_continue();
+        if at_end {
+            if specs.span.is_empty() {
+                // `template <typename T>` at the end.
+                self.record_at_eof("expected a declaration", None, None);
+            } else if !matches!(specs.ty, TypeSpec::Class(_) | TypeSpec::Enum(_)) {
+                self.record_at_eof("expected an identifier", None, None);
+            }
+        }
+        if at_end || self.at_punct(Punct::Semi) {
+            let end = self.expect_punct(Punct::Semi)?;
             self.declare_tag_only(&specs);
             return Ok(Decl {
                 kind: DeclKind::Simple {
@@ -1909,11 +1928,14 @@ impl<'a> Parser<'a> {
                 }
                 TokenKind::Punct(Punct::Amp) => {
                     self.bump();
+                    // GNU: `T& __restrict r`.
+                    while self.eat_kw(Keyword::Restrict) {}
                     attrs.extend(self.gnu_and_cxx_attributes()?);
                     prefix.push(DeclaratorOp::LValueRef);
                 }
                 TokenKind::Punct(Punct::AmpAmp) => {
                     self.bump();
+                    while self.eat_kw(Keyword::Restrict) {}
                     attrs.extend(self.gnu_and_cxx_attributes()?);
                     prefix.push(DeclaratorOp::RValueRef);
                 }
@@ -2186,7 +2208,8 @@ impl<'a> Parser<'a> {
     /// Does `(` begin a parameter list (vs. an initializer in parentheses)?
     pub(crate) fn paren_is_parameter_list(&mut self) -> bool {
         match self.nth_kind(1) {
-            TokenKind::Punct(Punct::RParen) => true,
+            // At the end of the input, cudafe++ takes it for one.
+            TokenKind::Punct(Punct::RParen) | TokenKind::Eof => true,
             TokenKind::Punct(Punct::Ellipsis) => true,
             TokenKind::Punct(Punct::LBracket) if self.nth_is_punct(2, Punct::LBracket) => true,
             TokenKind::Keyword(k) if is_decl_spec_keyword(k) => true,
@@ -2256,6 +2279,10 @@ impl<'a> Parser<'a> {
                 if self.at_punct(Punct::Ellipsis) {
                     self.bump();
                     variadic = true;
+                    break;
+                }
+                if self.at_eof() && self.eof_continue() {
+                    self.record_at_eof("expected a type specifier", None, None);
                     break;
                 }
                 let p = self.parameter_declaration(false)?;

@@ -376,9 +376,14 @@ impl<'a> Parser<'a> {
             if !p.starts_type_id() {
                 return false;
             }
-            if p.type_id().is_err() || !p.eat_punct(Punct::RParen) {
+            if p.type_id().is_err() || !p.at_punct(Punct::RParen) {
                 return false;
             }
+            // `(S<T>::value && ...) && x` is a fold expression, not a cast to `S<T>::value&&`.
+            if p.prev_is_punct(Punct::Ellipsis) {
+                return false;
+            }
+            p.bump();
             // What follows must be an operand (or a braced list for a compound literal).
             p.starts_expression() && !p.at_punct(Punct::LBracket)
                 || p.at_punct(Punct::LBrace)
@@ -810,14 +815,25 @@ impl<'a> Parser<'a> {
                     args: Some(args),
                     span: sp.to(self.prev_span()),
                 }];
-                while self.at_punct(Punct::ColonColon) && self.nth_kind(1) == TokenKind::Ident {
+                while self.at_punct(Punct::ColonColon)
+                    && matches!(
+                        self.nth_kind(1),
+                        TokenKind::Ident | TokenKind::Keyword(Keyword::Operator)
+                    )
+                {
                     self.bump();
-                    let (s, sp) = self.ident()?;
+                    let sp = self.peek().span;
+                    // `this->Base<T>::operator=(r)`.
+                    let kind = if self.at_kw(Keyword::Operator) {
+                        self.operator_name()?
+                    } else {
+                        NameKind::Ident(self.ident()?.0)
+                    };
                     segments.push(NameSegment {
-                        kind: NameKind::Ident(s),
+                        kind,
                         template_kw: false,
                         args: None,
-                        span: sp,
+                        span: sp.to(self.prev_span()),
                     });
                 }
                 return Ok(QualName {
@@ -982,6 +998,10 @@ impl<'a> Parser<'a> {
                     return Ok(e);
                 }
                 self.id_expression_or_construct()
+            }
+            TokenKind::Eof if self.eof_continue() => {
+                let at = self.record_at_eof("expected an expression", None, None);
+                Ok(Expr::new(ExprKind::Error, at))
             }
             _ => Err(self.err("expected an expression")),
         }
@@ -1271,8 +1291,10 @@ impl<'a> Parser<'a> {
         Ok(Expr::new(ExprKind::InitList(items.into()), open.to(close)))
     }
 
-    /// In a braced list, `[2] = x` is a designator; `[x]{...}` a lambda.
+    /// In a braced list, `[2] = x` is a designator; `[x]{...}` a lambda (`[2] {...}`, GNU's
+    /// designator without `=`, only with a literal index).
     fn designator_follows(&mut self) -> bool {
+        let literal_index = self.nth_kind(1) == TokenKind::Int;
         self.lookahead(|p| {
             p.bump();
             if p.constant_expression().is_err() || !p.eat_punct(Punct::RBracket) {
@@ -1281,7 +1303,7 @@ impl<'a> Parser<'a> {
             p.at_punct(Punct::Eq)
                 || p.at_punct(Punct::Dot)
                 || p.at_punct(Punct::LBracket)
-                || p.at_punct(Punct::LBrace)
+                || (literal_index && p.at_punct(Punct::LBrace))
         })
     }
 

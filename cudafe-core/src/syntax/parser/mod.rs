@@ -46,6 +46,10 @@ pub const DEPTH_STEP: u32 = 4;
 /// The start of a recovery's message when the input nests too deep.
 pub const TOO_DEEP: &str = "nesting too deep";
 
+/// How many constructs may be completed with an error at the end of the input
+/// ([`Parser::eof_continue`]).
+const EOF_BUDGET: u32 = 256;
+
 /// How many steps of recursion (into a declaration, statement, expression, declarator or
 /// template argument list) the parser may take, tentative parses included: this many for
 /// every token, and [`STEP_ALLOWANCE`] more. Real code takes less than one step a token (the
@@ -182,6 +186,9 @@ pub struct Parser<'a> {
     /// Inside a tentative parse: no entity is declared and failures are not recorded.
     pub(crate) tentative: u32,
     recoveries: Vec<Recovery>,
+    /// How many more constructs may be completed at the end of the input with an error
+    /// instead of failing ([`Parser::eof_continue`]).
+    eof_budget: u32,
     depth: u32,
     /// The deepest [`Parser::depth`] reached.
     max_depth: u32,
@@ -299,6 +306,7 @@ impl<'a> Parser<'a> {
             scope: Sema::GLOBAL,
             tentative: 0,
             recoveries: Vec::new(),
+            eof_budget: EOF_BUDGET,
             depth: 0,
             max_depth: 0,
             steps: 0,
@@ -432,6 +440,11 @@ impl<'a> Parser<'a> {
         t
     }
 
+    /// Is the previous token the punctuator `p`?
+    pub(crate) fn prev_is_punct(&self, p: Punct) -> bool {
+        self.split.is_none() && self.pos > 0 && self.toks[self.pos - 1].kind == TokenKind::Punct(p)
+    }
+
     /// The span of the previous token.
     pub(crate) fn prev_span(&self) -> Span {
         if self.split.is_some() {
@@ -486,11 +499,57 @@ impl<'a> Parser<'a> {
     pub(crate) fn expect_punct(&mut self, p: Punct) -> PResult<Span> {
         if self.at_punct(p) {
             Ok(self.bump().span)
+        } else if self.eof_continue() {
+            Ok(self.record_at_eof(&format!("expected a \"{}\"", p.as_str()), Some(p), None))
         } else {
             let mut e = self.err(&format!("expected a \"{}\"", p.as_str()));
             e.expected = Some(p);
             Err(e)
         }
+    }
+
+    /// The `}` closing the braces opened at `open` (a block, a class, a namespace, an
+    /// enumeration); at the end of the input, cudafe++ adds a note pointing at `open`.
+    pub(crate) fn expect_closing_brace(&mut self, open: Span) -> PResult<Span> {
+        if !self.at_punct(Punct::RBrace) && self.eof_continue() {
+            return Ok(self.record_at_eof("expected a \"}\"", Some(Punct::RBrace), Some(open)));
+        }
+        self.expect_punct(Punct::RBrace)
+    }
+
+    /// At the end of the input, outside tentative parses, cudafe++ reports what the
+    /// construct still needed and goes on as if it had been there: `int x = 1 +` at the end
+    /// of a function body gives `expected an expression`, `expected a ";"` and `expected a
+    /// "}"`. Each such completion uses up one of a bounded number, after which constructs
+    /// fail as they do elsewhere (so no loop can go on forever at the end).
+    pub(crate) fn eof_continue(&mut self) -> bool {
+        if self.tentative == 0 && self.at_eof() && self.eof_budget > 0 {
+            self.eof_budget -= 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Records what was missing at the end of the input; returns the empty span there.
+    pub(crate) fn record_at_eof(
+        &mut self,
+        what: &str,
+        expected: Option<Punct>,
+        open: Option<Span>,
+    ) -> Span {
+        let at = self.peek().span;
+        let at = Span::new(at.lo, at.lo);
+        self.recoveries.push(Recovery {
+            span: at,
+            at,
+            what: format!("{what} (at the end of the input)"),
+            expected: expected.map(|p| p.as_str()),
+            base: None,
+            restart: None,
+            open,
+        });
+        at
     }
 
     /// Consumes a `>` that closes a template argument list, splitting `>>`, `>=` and `>>=`.
@@ -710,6 +769,7 @@ impl<'a> Parser<'a> {
                 expected: e.expected.map(|p| p.as_str()),
                 base: e.base.clone(),
                 restart: None,
+                open: None,
             });
         }
     }

@@ -506,7 +506,7 @@ impl<'a> Parser<'a> {
                 };
                 return Ok(NameKind::LiteralOperator(suffix));
             }
-            TokenKind::Punct(p) => {
+            TokenKind::Punct(p) if p != Punct::ColonColon => {
                 let op = match p {
                     Punct::Arrow => O::Arrow,
                     Punct::ArrowStar => O::ArrowStar,
@@ -551,7 +551,7 @@ impl<'a> Parser<'a> {
                 op
             }
             _ => {
-                // A conversion function: `operator T`.
+                // A conversion function: `operator T`, `operator ::std::pair<A, B>`.
                 let ty = self.conversion_type_id()?;
                 return Ok(NameKind::Conversion(Box::new(ty)));
             }

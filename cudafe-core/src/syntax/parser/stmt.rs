@@ -40,7 +40,7 @@ impl<'a> Parser<'a> {
             }
         }
         self.leave();
-        let close = self.expect_punct(Punct::RBrace)?;
+        let close = self.expect_closing_brace(open)?;
         Ok(Stmt {
             kind: StmtKind::Compound(stmts.into()),
             span: open.to(close),
