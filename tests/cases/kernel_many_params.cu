@@ -15,7 +15,7 @@
 
 __global__ void many(int a0, char a1, double a2, short a3, float a4, long long a5, bool a6,
                      unsigned a7, int *a8, unsigned char a9, const double *a10, long a11) {
-  double acc = a0 + a1 + a2 + a3 + a4 + (double)a5 + a6 + a7 + a9 + a10[0] + (double)a11;
+  double acc = a0 + a1 + a2 + a3 + a4 + (double)a5 + a6 + a7 + a9 + (a10 ? a10[0] : 0.0) + (double)a11;
   a8[threadIdx.x] = (int)acc;
 }
 //@ kernel _Z4manyicdsfxbjPihPKdl

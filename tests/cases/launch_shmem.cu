@@ -42,8 +42,8 @@ int main() {
   size_t bytes = 100 * sizeof(float);
   reverse<<<dim3(1), dim3(100), bytes>>>(f, 100);
   //@ launch _Z7reversePfi grid=1,1,1 block=100,1,1 shmem=400 stream=0 args=ptr:alloc0,i32:100
-  reverse<<<2, 64, 0>>>(f, 64);
-  //@ launch _Z7reversePfi grid=2,1,1 block=64,1,1 shmem=0 stream=0 args=ptr:alloc0,i32:64
+  reverse<<<2, 64, 0>>>(f, 0);  // no shared memory: nothing to reverse
+  //@ launch _Z7reversePfi grid=2,1,1 block=64,1,1 shmem=0 stream=0 args=ptr:alloc0,i32:0
   unsigned short small = 48;
   reverse<<<1, 12, small>>>(f + 4, 12);
   //@ launch _Z7reversePfi grid=1,1,1 block=12,1,1 shmem=48 stream=0 args=ptr:alloc0+16,i32:12

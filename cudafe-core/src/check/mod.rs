@@ -17,7 +17,7 @@ mod redefinition;
 mod syntax;
 
 use crate::diag::pragma::{self, DiagPragma};
-use crate::diag::{DiagEngine, DiagId, Diagnostic, ids};
+use crate::diag::{DiagEngine, DiagId, Diagnostic, Severity, ids};
 use crate::intern::{FxHashMap, Interner, Symbol};
 use crate::lexer::LexError;
 use crate::sema::cuda::ConfigValue;
@@ -67,6 +67,7 @@ pub fn check(
         func: None,
         template_depth: 0,
         class_depth: 0,
+        templated_decl: None,
         mangled_callee_names: false,
         pending_instantiations: Vec::new(),
         recoveries: &[],
@@ -188,6 +189,9 @@ pub(crate) struct Checker<'a> {
     pub(crate) deferred_bodies: Vec<(&'a Decl, u32)>,
     /// Definitions of functions already defined, by the offset of their name.
     redefinitions: FxHashMap<u32, redefinition::Redefinition>,
+    /// The declaration being walked is the one a template head introduces: `Some(true)`
+    /// when the head has parameters, `Some(false)` for `template <>`.
+    templated_decl: Option<bool>,
 }
 
 /// Which declaration a `__grid_constant__` comparison is for.
@@ -255,14 +259,23 @@ impl<'a> Checker<'a> {
             DeclKind::Template { head, decl } => {
                 self.template_head(head, decl);
                 self.template_depth += 1;
+                self.templated_decl = Some(!head.params.is_empty());
                 self.decl(decl);
+                self.templated_decl = None;
                 self.template_depth -= 1;
             }
             DeclKind::ExplicitInstantiation { is_extern, decl } => {
                 self.explicit_instantiation(*is_extern, decl);
             }
             DeclKind::Simple { specs, declarators } => {
+                let templated = std::mem::take(&mut self.templated_decl);
                 self.type_spec(&specs.ty);
+                if declarators.is_empty() {
+                    self.declares_nothing(specs, d.span, templated);
+                }
+                if specs.is_typedef {
+                    self.typedef_attributes(specs);
+                }
                 for id in declarators {
                     self.init_declarator(specs, id);
                 }
@@ -271,6 +284,150 @@ impl<'a> Checker<'a> {
             DeclKind::Error => self.parse_error(d.span),
             _ => {}
         }
+    }
+
+    /// A declaration without declarators: `struct S { ... };` may carry no storage class,
+    /// `inline`, cv-qualifier or leading attribute; an anonymous union at namespace scope
+    /// must be static; `int;` declares nothing.
+    fn declares_nothing(&mut self, specs: &DeclSpecs, span: Span, templated: Option<bool>) {
+        let class = match &specs.ty {
+            TypeSpec::Class(c) => Some((c.tag, c.name.is_none(), c.span.lo)),
+            TypeSpec::Enum(e) => Some((TagKind::Enum, false, e.span.lo)),
+            TypeSpec::Elaborated { tag, .. } => Some((*tag, false, specs.span.hi)),
+            _ => None,
+        };
+        if specs.is_friend || self.recovery_inside(span) {
+            return;
+        }
+        let Some((tag, anonymous, key)) = class else {
+            if matches!(specs.ty, TypeSpec::Builtin(_)) && !specs.is_typedef {
+                self.emit(
+                    Diagnostic::new(ids::USELESS_DECL, self.after_attributes(specs))
+                        .severity(Severity::Warning),
+                );
+            }
+            return;
+        };
+        if specs.is_typedef {
+            if span.hi > span.lo && self.map.text()[span.hi as usize - 1] == b';' {
+                self.emit(
+                    Diagnostic::new(ids::MISSING_TYPEDEF_NAME, span.hi - 1)
+                        .severity(Severity::Warning),
+                );
+            }
+            return;
+        }
+        let anon_union = tag == TagKind::Union && anonymous;
+        match specs.storage {
+            Some(StorageClass::Mutable) => {
+                if let Some(at) = self.specifier_at(specs, key, b"mutable") {
+                    self.emit(Diagnostic::new(ids::MUTABLE_NOT_ALLOWED, at));
+                }
+            }
+            Some(StorageClass::Static) if anon_union => {}
+            Some(sc) => {
+                let word: &[u8] = match sc {
+                    StorageClass::Static => b"static",
+                    StorageClass::Extern => b"extern",
+                    StorageClass::Register => b"register",
+                    StorageClass::ThreadLocal => b"thread_local",
+                    StorageClass::GnuThread => b"__thread",
+                    StorageClass::Mutable => b"mutable",
+                };
+                if let Some(at) = self.specifier_at(specs, key, word) {
+                    self.emit(Diagnostic::new(ids::STORAGE_CLASS_NOT_ALLOWED, at));
+                }
+            }
+            None => {
+                if anon_union && self.func.is_none() && self.in_member_decls == 0 {
+                    self.emit(Diagnostic::new(ids::ANON_UNION_STORAGE_CLASS, key));
+                }
+            }
+        }
+        if specs.is_inline
+            && let Some(at) = self.specifier_at(specs, key, b"inline")
+        {
+            self.emit(Diagnostic::new(ids::INLINE_AND_NONFUNCTION, at));
+        }
+        if (specs.is_const || specs.is_volatile) && !anon_union {
+            let word: &[u8] = if specs.is_const {
+                b"const"
+            } else {
+                b"volatile"
+            };
+            if let Some(at) = self.specifier_at(specs, key, word) {
+                self.emit(
+                    Diagnostic::new(ids::USELESS_TYPE_QUALIFIERS, at).severity(Severity::Warning),
+                );
+            }
+        }
+        // Attributes before the specifiers apply to nothing: #1866 at the last of them, or
+        // #1847 at the first when a template head with parameters introduces the class.
+        let end = self.after_attributes(specs);
+        let mut leading = specs.attrs.iter().filter(|a| a.group.hi <= end);
+        let Some(first) = leading.next() else { return };
+        match templated {
+            Some(true) => self.emit(
+                Diagnostic::new(ids::INVALID_ATTRIBUTE_LOCATION, first.group.lo)
+                    .severity(Severity::Warning),
+            ),
+            Some(false) => {}
+            None => {
+                let last = leading.next_back().unwrap_or(first);
+                self.emit(
+                    Diagnostic::new(ids::UNATTACHED_ATTRIBUTE, last.span.lo)
+                        .severity(Severity::Warning),
+                );
+            }
+        }
+    }
+
+    /// Parsing failed somewhere in `span`: what it holds may be incomplete.
+    fn recovery_inside(&self, span: Span) -> bool {
+        self.recoveries
+            .iter()
+            .any(|r| r.at.lo >= span.lo && r.at.lo <= span.hi)
+    }
+
+    /// CUDA's execution- and memory-space attributes do not apply to a typedef (#1835, one
+    /// for each).
+    fn typedef_attributes(&mut self, specs: &DeclSpecs) {
+        for a in specs.attrs.iter() {
+            let what = match self.exec_kind(a) {
+                Some(Exec::Host) => "__host__",
+                Some(Exec::Device) => "__device__",
+                Some(Exec::Global) => "__global__",
+                None => match self.mem_kind(a) {
+                    Some(MemSpace::Shared) => "__shared__",
+                    Some(MemSpace::Constant) => "__constant__",
+                    Some(MemSpace::Managed) => "__managed__",
+                    _ => continue,
+                },
+            };
+            self.emit(Diagnostic::new(ids::WRONG_ENTITY_FOR_ATTRIBUTE, a.span.lo).arg_str(what));
+        }
+    }
+
+    /// Where the decl-specifier keyword `word` is written, before `end`, outside attributes.
+    fn specifier_at(&self, specs: &DeclSpecs, end: u32, word: &[u8]) -> Option<u32> {
+        let text = self.map.text();
+        let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+        let mut at = specs.span.lo as usize;
+        let end = (end as usize).min(text.len());
+        while at + word.len() <= end {
+            if let Some(a) = specs.attrs.iter().find(|a| a.group.lo as usize == at) {
+                at = a.group.hi as usize;
+                continue;
+            }
+            if text[at..].starts_with(word)
+                && (at == 0 || !ident(text[at - 1]))
+                && !text.get(at + word.len()).is_some_and(|&c| ident(c))
+            {
+                return Some(at as u32);
+            }
+            at += 1;
+        }
+        None
     }
 
     /// The first byte of the decl-specifiers that is not an attribute or a blank.
@@ -350,7 +507,9 @@ impl<'a> Checker<'a> {
             DeclKind::Template { head, decl } => {
                 self.template_head(head, decl);
                 self.template_depth += 1;
+                self.templated_decl = Some(!head.params.is_empty());
                 self.member_decl(decl);
+                self.templated_decl = None;
                 self.template_depth -= 1;
             }
             _ => self.decl(d),
@@ -516,7 +675,34 @@ impl<'a> Checker<'a> {
         let mut exec = self.sema.entity(id).cuda.exec;
         let mut global_attr: Option<Span> = None;
         let mut first_dev_attr: Option<Span> = None;
+        let ignore_exec = is_definition && self.defaulted_on_first_declaration(d, id);
+        if ignore_exec {
+            // The execution space comes from the implicit definition, as for a member the
+            // compiler declares.
+            exec = crate::sema::ExecSpace {
+                implicit_hd: true,
+                ..Default::default()
+            };
+        }
         for a in &attrs {
+            if ignore_exec && let Some(k) = self.exec_kind(a) {
+                let what = match k {
+                    Exec::Host => "__host__",
+                    Exec::Device => "__device__",
+                    Exec::Global => "__global__",
+                };
+                let name = d
+                    .name
+                    .as_ref()
+                    .map(|n| self.declared_function_name(n))
+                    .unwrap_or_default();
+                self.emit(
+                    Diagnostic::new(ids::ESA_ON_DEFAULTED_FUNCTION_IGNORED, a.span.lo)
+                        .arg_str(what)
+                        .arg_str(name),
+                );
+                continue;
+            }
             let Some(k) = self.exec_kind(a) else {
                 if self.is(a, self.names.nv_register_params) {
                     self.emit(Diagnostic::new(ids::REGISTER_PARAMS_NOT_ENABLED, a.span.lo));
@@ -601,6 +787,23 @@ impl<'a> Checker<'a> {
         {
             self.emit(Diagnostic::new(ids::MISSING_LAUNCH_BOUNDS, _span.lo));
         }
+    }
+
+    /// A non-virtual member function explicitly defaulted where the class declares it
+    /// (`A() = default;`): cudafe++ ignores its execution-space annotations (#20012).
+    fn defaulted_on_first_declaration(&self, d: &Declarator, f: EntityId) -> bool {
+        let e = self.sema.entity(f);
+        if !e.flags.is_defaulted || e.flags.is_virtual {
+            return false;
+        }
+        let Some(name) = &d.name else { return false };
+        if name.is_qualified() || self.sema.scope(e.parent).kind != ScopeKind::Class {
+            return false;
+        }
+        // Not virtual by overriding either.
+        let bases = self.sema.scope(e.parent).bases.clone();
+        let is_dtor = matches!(name.last().kind, NameKind::Destructor(_));
+        bases.is_empty() || self.overridden(&bases, name, d, is_dtor).is_none()
     }
 
     /// `__grid_constant__` is for kernel parameters, and every declaration of a kernel must
