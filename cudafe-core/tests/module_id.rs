@@ -285,6 +285,28 @@ const CASES: &[(&str, &str)] = &[
         "__host__ __device__ float hd(float x) { return x; }\n",
     ),
     ("noexcept_param.cu", "void f(void (*cb)() noexcept) {}\n"),
+    (
+        "default_template_template_arg.cu",
+        "template <typename T> struct Tr {};\n\
+         template <typename T, template <typename U> class PT = Tr> struct X {};\n\
+         void run(X<float> &a) {}\n",
+    ),
+    (
+        "default_enable_if_arg.cu",
+        "#include <type_traits>\n\
+         template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>> struct A {};\n\
+         void f(A<long> a) {}\n",
+    ),
+    (
+        "default_arg_from_specialization.cu",
+        "template <class T, T v> struct IC { static constexpr T value = v; };\n\
+         template <class T> struct IsI : IC<bool, false> {};\n\
+         template <> struct IsI<long> : IC<bool, true> {};\n\
+         template <class T> constexpr bool is_i = IsI<T>::value;\n\
+         template <bool B> struct Z {};\n\
+         template <typename T, typename = Z<is_i<T>>, typename = Z<IsI<T>::value>> struct B {};\n\
+         void g(B<long> b, B<int> c) {}\n",
+    ),
 ];
 
 /// Runs one case; `Err` describes a difference or a failure.

@@ -43,8 +43,8 @@ one() {
         echo "ok      $name (exit $(cat "$t/ref.rc"))"
     else
         echo "DIFFERS $name (exit $(cat "$t/ref.rc") vs $(cat "$t/ours.rc"))"
-        mkdir -p "$out/differs/$name"
-        cp "$t"/* "$out/differs/$name/"
+        mkdir -p "$out/differs/${name//:/__}"
+        cp "$t"/* "$out/differs/${name//:/__}/"
     fi
     rm -rf "$t"
 }

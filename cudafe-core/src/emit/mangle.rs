@@ -1143,16 +1143,7 @@ impl<'a> Mangler<'a> {
         if rest.is_empty() || depth > MAX_DEPTH {
             return None;
         }
-        let sym = first.ident()?;
-        // A template parameter bound here (its scope is not on the path from `env.scope`).
-        let param = (!name.global)
-            .then(|| env.param_named(self.sema, sym))
-            .flatten();
-        let e = match param {
-            Some(p) => p,
-            None if name.global => *self.sema.lookup_qualified(Sema::GLOBAL, sym).first()?,
-            None => *self.sema.lookup_unqualified(env.scope?, sym).first()?,
-        };
+        let e = self.first_component(name.global, first, env)?;
         let mut state = match self.sema.scope_of(e) {
             Some(s)
                 if self.sema.entity(self.sema.resolve_alias(e)).kind == EntityKind::Namespace =>
@@ -1301,7 +1292,7 @@ impl<'a> Mangler<'a> {
                 .find(|(_, dp)| match &dp.kind {
                     TemplateParamKind::Type { default, .. } => default.is_some(),
                     TemplateParamKind::NonType { param } => param.default.is_some(),
-                    TemplateParamKind::Template { .. } => false,
+                    TemplateParamKind::Template { default, .. } => default.is_some(),
                 })?;
             let b = bound(h, &args);
             let arg = match &dp.kind {
@@ -1313,6 +1304,9 @@ impl<'a> Mangler<'a> {
                     let v = self.eval(param.default.as_ref()?, &b, depth + 1)?;
                     value_arg(ty, v)?
                 }
+                TemplateParamKind::Template {
+                    default: Some(n), ..
+                } => self.template_arg(dp, &TemplateArg::Name(n.clone()), &b, depth)?,
                 _ => return None,
             };
             args.push(arg);
@@ -1634,8 +1628,95 @@ impl<'a> Mangler<'a> {
     }
 
     fn eval_name(&self, n: &QualName, env: &Env, depth: u32) -> Option<i128> {
+        // `C<args>::value`: from the definition of `C` the arguments select (an explicit
+        // or partial specialization may give it another value), not the one lookup found
+        // while parsing the template.
+        if n.segments.len() > 1
+            && n.segments[..n.segments.len() - 1]
+                .iter()
+                .any(|s| s.args.is_some())
+        {
+            let Some(Ty::Named(owner)) = self.prefix_type(n, env, depth + 1) else {
+                return None;
+            };
+            return self.member_value(&owner, n.last().ident()?, depth + 1);
+        }
         let e = n.resolution.entity()?;
+        if let Some(written) = &n.last().args
+            && let Some(decls) = self.decls.var_templates.get(&e)
+        {
+            // `is_integral_v<T>`: the variable template's initializer, its head bound to
+            // the arguments.
+            let args = self.template_args(e, Some(written), env, depth + 1)?;
+            let d = decls.iter().find(|d| d.declarator.init.is_some())?;
+            let init = match d.declarator.init.as_ref()? {
+                Initializer::Assign(x) | Initializer::Brace(x) => x,
+                _ => return None,
+            };
+            let mut b = Env::in_scope(self.sema.entity(e).parent);
+            bind_head(&mut b, d.head, &args);
+            return self.eval(init, &b, depth + 1);
+        }
         self.entity_value(e, env, depth)
+    }
+
+    /// The type that all but the last component of a qualified name denote.
+    fn prefix_type(&self, n: &QualName, env: &Env, depth: u32) -> Option<Ty> {
+        let prefix = &n.segments[..n.segments.len() - 1];
+        if prefix.len() > 1 {
+            let q = QualName {
+                global: n.global,
+                segments: prefix.to_vec().into_boxed_slice(),
+                span: n.span,
+                resolution: Resolution::Unresolved,
+            };
+            return self.dependent_type(&q, env, depth + 1);
+        }
+        let first = prefix.first()?;
+        let e = self.first_component(n.global, first, env)?;
+        self.segment_type(e, first, env, depth + 1)
+    }
+
+    /// What the first component of a qualified name denotes where `env` stands: a template
+    /// parameter bound there (its scope is not on the path from `env.scope`), or what
+    /// lookup finds.
+    fn first_component(&self, global: bool, first: &NameSegment, env: &Env) -> Option<EntityId> {
+        let sym = first.ident()?;
+        let param = (!global).then(|| env.param_named(self.sema, sym)).flatten();
+        Some(match param {
+            Some(p) => p,
+            None if global => *self.sema.lookup_qualified(Sema::GLOBAL, sym).first()?,
+            None => *self.sema.lookup_unqualified(env.scope?, sym).first()?,
+        })
+    }
+
+    /// The value of the constant data member or enumerator `name` of the class `owner`: in
+    /// the definition its arguments select, then in that definition's base classes.
+    fn member_value(&self, owner: &[Comp], name: Symbol, depth: u32) -> Option<i128> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let sel = self.select(owner, depth + 1)?;
+        if let Some(list) = self.sema.scope(sel.scope).names.get(&name) {
+            let &e = list.first()?;
+            let ent = self.sema.entity(e);
+            return match ent.kind {
+                EntityKind::Variable if ent.flags.is_constexpr || ent.flags.is_const => {
+                    let init = self.decls.initializers.get(&e)?;
+                    self.eval(init, &sel.env, depth + 1)
+                }
+                EntityKind::Enumerator => self.entity_value(e, &sel.env, depth + 1),
+                _ => None,
+            };
+        }
+        for b in &sel.spec.bases {
+            if let Some(Ty::Named(p)) = self.named_type(&b.name, &sel.env, depth + 1)
+                && let Some(v) = self.member_value(&p, name, depth + 1)
+            {
+                return Some(v);
+            }
+        }
+        None
     }
 
     /// The value of an enumerator, a bound non-type template parameter, or a constant
