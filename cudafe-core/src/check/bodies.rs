@@ -434,12 +434,23 @@ impl<'a> Checker<'a> {
         if specs.storage == Some(StorageClass::Extern) {
             return;
         }
-        let TypeSpec::Named { name, .. } = &specs.ty else {
-            return;
+        // The temporary an initializer constructs: `A(1)`, `A{1}`.
+        let temporary = |x: &'a Expr| match &x.unparen().kind {
+            ExprKind::Construct { ty, args, .. } => Some((self.constructed_class(ty)?, &args[..])),
+            _ => None,
         };
-        let Some(class) = name.resolution.entity().map(|e| self.sema.resolve_alias(e)) else {
-            return;
+        let class = match &specs.ty {
+            TypeSpec::Named { name, .. } => {
+                name.resolution.entity().map(|e| self.sema.resolve_alias(e))
+            }
+            // `auto a = A{1};`
+            TypeSpec::Auto => match &id.init {
+                Some(Initializer::Assign(x)) => temporary(x).map(|(c, _)| c),
+                _ => None,
+            },
+            _ => None,
         };
+        let Some(class) = class else { return };
         if !matches!(self.sema.entity(class).kind, EntityKind::Class(_)) {
             return;
         }
@@ -455,15 +466,32 @@ impl<'a> Checker<'a> {
             .as_ref()
             .map(|n| n.span)
             .unwrap_or(id.span);
-        let nargs = match &id.init {
-            None => Some(0),
-            Some(Initializer::Paren(a, _)) => Some(a.len()),
+        let args: Option<&[Expr]> = match &id.init {
+            None => Some(&[]),
+            Some(Initializer::Paren(a, _)) => Some(a),
+            // `A a{A(1)}`, like `A a = A(1);`, names the temporary's constructor again at `a`.
             Some(Initializer::Brace(e)) => match &e.kind {
-                ExprKind::InitList(v) => Some(v.len()),
+                ExprKind::InitList(v) => match &v[..] {
+                    [x] => match temporary(x) {
+                        Some((c, a)) if c == class => Some(a),
+                        _ => Some(v),
+                    },
+                    _ => Some(v),
+                },
                 _ => None,
+            },
+            // `A a = 5;` converts with a constructor; `A a = A(1, 2);` names the one that
+            // makes the temporary again at `a` (`A a = A{1, 2}` only there).
+            Some(Initializer::Assign(x)) => match temporary(x) {
+                Some((c, a)) if c == class => Some(a),
+                _ => Some(std::slice::from_ref(x)),
             },
             _ => None,
         };
+        // One argument of class type may pick the implicit copy or move constructor.
+        let nargs = args
+            .filter(|a| a.len() != 1 || self.builtin_typed(&a[0], 0))
+            .map(|a| a.len());
         // The destructor is reported first, as cudafe++ does.
         let dtor = self
             .sema
@@ -497,6 +525,60 @@ impl<'a> Checker<'a> {
             if matching.len() == 1 {
                 self.cross_space_call(matching[0], at, caller);
             }
+        }
+    }
+
+    /// The class a functional cast or `new` constructs (`A(1, 2)`, `new A`), when it is a
+    /// class that is not a template.
+    fn constructed_class(&self, ty: &TypeId) -> Option<EntityId> {
+        if !ty.declarator.ops.is_empty() {
+            return None;
+        }
+        let TypeSpec::Named { name, .. } = &ty.specs.ty else {
+            return None;
+        };
+        if name.last().args.is_some() {
+            return None;
+        }
+        let class = self.sema.resolve_alias(name.resolution.entity()?);
+        let ent = self.sema.entity(class);
+        (matches!(ent.kind, EntityKind::Class(_)) && !ent.is_template && ent.primary.is_none())
+            .then_some(class)
+    }
+
+    /// `A(1, 2)` or `new A(1, 2)` in host code calls the constructor the arguments select:
+    /// reported where it is the only one that takes that many (one argument must not be of
+    /// class type, which could select the implicit copy constructor).
+    fn construction(&mut self, ty: &TypeId, args: &[Expr], at: Span) {
+        let Some(caller) = self.func else { return };
+        if caller.in_template || caller.exec.device || caller.exec.global {
+            return;
+        }
+        let Some(class) = self.constructed_class(ty) else {
+            return;
+        };
+        if args.len() == 1 && !self.builtin_typed(&args[0], 0) {
+            return;
+        }
+        let ent = self.sema.entity(class);
+        let (Some(class_name), Some(scope)) = (ent.name, ent.scope) else {
+            return;
+        };
+        let matching: Vec<EntityId> = self
+            .sema
+            .scope(scope)
+            .names
+            .get(&class_name)
+            .into_iter()
+            .flatten()
+            .copied()
+            .filter(|&e| {
+                self.sema.entity(e).kind == EntityKind::Function
+                    && self.param_count_accepts(e, args.len())
+            })
+            .collect();
+        if let [c] = matching[..] {
+            self.cross_space_call(c, at, caller);
         }
     }
 
@@ -624,6 +706,16 @@ impl<'a> Checker<'a> {
                 self.expr(expr, Use::NoAccess)
             }
             ExprKind::Cast { expr, .. } => self.expr(expr, Use::Read),
+            ExprKind::Construct {
+                ty,
+                args,
+                braced: false,
+            } => {
+                self.construction(ty, args, e.span);
+                for a in args {
+                    self.expr(a, Use::Read);
+                }
+            }
             ExprKind::Construct { args, .. } | ExprKind::InitList(args) => {
                 for a in args {
                     self.expr(a, Use::Read);
@@ -640,6 +732,18 @@ impl<'a> Checker<'a> {
                 }
                 for s in &n.array_sizes {
                     self.expr(s, Use::Read);
+                }
+                if n.array_sizes.is_empty() {
+                    match &n.init {
+                        None => self.construction(&n.ty, &[], e.span),
+                        Some(Initializer::Paren(args, _)) => self.construction(&n.ty, args, e.span),
+                        _ => {}
+                    }
+                }
+                if let Some(Initializer::Paren(args, _)) = &n.init {
+                    for a in args {
+                        self.expr(a, Use::Read);
+                    }
                 }
             }
             ExprKind::Delete { expr, .. } => self.expr(expr, Use::Read),

@@ -2509,10 +2509,12 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
         let what = self.sema.qualified_name(e, self.m.interner);
         let env = Env::in_scope(ent.parent);
         let base = self.m.specs_type(specs, &env, 0);
-        let size = match self
+        let declared = self
             .m
             .declarator_type(base, &id.declarator.ops, false, &env, 0)
-        {
+            // `auto`: the type of its initializer.
+            .or_else(|| self.entity_type(e, &env, 0));
+        let size = match declared {
             Some(Ty::Array(None, elem)) => {
                 let n = initializer_count(self.m, id.init.as_ref())?;
                 self.m.layout(&elem)?.size * n

@@ -643,15 +643,22 @@ impl<'a> HostEmitter<'a> {
             let Some(name) = &id.declarator.name else {
                 continue;
             };
-            // A const variable must be initialized, an array of unknown bound gets its size
-            // from its initializer: those keep it (cudafe++ writes the value or the bound).
-            let unknown_bound = matches!(
+            // A const variable or a reference must be initialized, an array of unknown bound
+            // gets its size from its initializer, a variable declared `auto` its type: those
+            // keep it (cudafe++ writes the value, the bound or the deduced type).
+            let needs_init = matches!(
                 id.declarator.ops.first(),
-                Some(DeclaratorOp::Array { size: None, .. })
-            );
+                Some(
+                    DeclaratorOp::Array { size: None, .. }
+                        | DeclaratorOp::LValueRef
+                        | DeclaratorOp::RValueRef
+                        | DeclaratorOp::Pointer { is_const: true, .. }
+                        | DeclaratorOp::MemberPointer { is_const: true, .. }
+                )
+            ) || matches!(specs.ty, TypeSpec::Auto | TypeSpec::DecltypeAuto);
             let keep_init = specs.is_constexpr
                 || specs.is_const
-                || unknown_bound
+                || needs_init
                 || (self.opts.device_c && is_extern);
             if managed {
                 self.edits.insert(name.span.lo, "(*");
