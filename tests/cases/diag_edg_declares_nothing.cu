@@ -29,6 +29,8 @@ typedef __attribute__((aligned(8))) struct { int i; } T7;
 template <class T> __attribute__((aligned(8))) struct TR { T i; };
 //~^ warning #1847-D: attributes are not allowed here
 template <class T> struct __attribute__((aligned(8))) TR2 { T i; };
+template <class T> void tf() { __attribute__((aligned(8))) struct L { int i; }; }
+//~^ warning #1866-D: attribute does not apply to any entity
 template <> __attribute__((aligned(8))) struct TR2<int> { int i; };
 struct O {
   __attribute__((aligned(8))) struct I { int i; };

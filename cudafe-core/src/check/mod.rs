@@ -259,7 +259,9 @@ impl<'a> Checker<'a> {
             DeclKind::Template { head, decl } => {
                 self.template_head(head, decl);
                 self.template_depth += 1;
-                self.templated_decl = Some(!head.params.is_empty());
+                if matches!(decl.kind, DeclKind::Simple { .. }) {
+                    self.templated_decl = Some(!head.params.is_empty());
+                }
                 self.decl(decl);
                 self.templated_decl = None;
                 self.template_depth -= 1;
@@ -507,7 +509,9 @@ impl<'a> Checker<'a> {
             DeclKind::Template { head, decl } => {
                 self.template_head(head, decl);
                 self.template_depth += 1;
-                self.templated_decl = Some(!head.params.is_empty());
+                if matches!(decl.kind, DeclKind::Simple { .. }) {
+                    self.templated_decl = Some(!head.params.is_empty());
+                }
                 self.member_decl(decl);
                 self.templated_decl = None;
                 self.template_depth -= 1;
