@@ -51,6 +51,7 @@ impl FrontendOptions {
             parse: ParseOptions {
                 cxx,
                 gnu,
+                clang: o.clang_mode,
                 lazy_system_bodies: !o.parse_all_bodies,
             },
             check: CheckOptions {
@@ -58,6 +59,8 @@ impl FrontendOptions {
                 relaxed_constexpr: o.relaxed_constexpr,
                 device_c: o.device_c,
                 static_host_stub: o.static_host_stub,
+                clang: o.clang_mode,
+                cxx,
             },
         }
     }
@@ -186,6 +189,8 @@ fn fuzz_option_sets() -> [FrontendOptions; 3] {
         relaxed_constexpr: true,
         device_c: true,
         static_host_stub: true,
+        clang: false,
+        cxx: 20,
     };
     [
         FrontendOptions::default(),
@@ -198,6 +203,7 @@ fn fuzz_option_sets() -> [FrontendOptions; 3] {
             parse: ParseOptions {
                 cxx: 20,
                 gnu: true,
+                clang: true,
                 lazy_system_bodies: true,
             },
             check: cuda,
@@ -212,6 +218,7 @@ fn fuzz_option_sets() -> [FrontendOptions; 3] {
             parse: ParseOptions {
                 cxx: 11,
                 gnu: false,
+                clang: false,
                 lazy_system_bodies: false,
             },
             check: CheckOptions::default(),

@@ -308,7 +308,13 @@ impl<'a> Checker<'a> {
                 self.report_syntax_before(s.span.hi);
             }
             StmtKind::Label { stmt, .. } | StmtKind::Default(stmt) => self.stmt(stmt),
-            StmtKind::Case { stmt, .. } => self.stmt(stmt),
+            StmtKind::Case { value, upper, stmt } => {
+                self.expr(value, Use::Read);
+                if let Some(u) = upper {
+                    self.expr(u, Use::Read);
+                }
+                self.stmt(stmt)
+            }
             StmtKind::Try { body, handlers } => {
                 self.substmt(body);
                 for h in handlers {

@@ -178,6 +178,7 @@ impl<'a> Checker<'a> {
     /// A lambda expression: the annotation rules, the extended-lambda restrictions, then
     /// its body.
     pub(crate) fn lambda(&mut self, l: &'a Lambda) {
+        self.capture_list_rules(l);
         let (before, after) = self.lambda_exec_attrs(l);
         let host = before.contains(&Exec::Host);
         let device = before.contains(&Exec::Device);
@@ -347,6 +348,74 @@ impl<'a> Checker<'a> {
     }
 
     /// The first byte of the name a capture names (after `&` and `...`).
+    /// The capture list's own rules, as cudafe++ checks them while it reads the list: an
+    /// explicit capture by the default's mode (`[=, x]`, `[&, &x]`, and `[=, this]` before
+    /// C++20) and a name captured twice.
+    fn capture_list_rules(&mut self, l: &Lambda) {
+        let default_copy = l.captures.iter().any(|c| matches!(c, Capture::DefaultCopy));
+        let default_ref = l.captures.iter().any(|c| matches!(c, Capture::DefaultRef));
+        let cxx = if self.opts.cxx == 0 {
+            17
+        } else {
+            self.opts.cxx
+        };
+        let mut names: Vec<Symbol> = Vec::new();
+        for c in l.captures.iter() {
+            match c {
+                Capture::This if default_copy && cxx < 20 => {
+                    if let Some(at) = self.this_capture_at(l.intro_span) {
+                        self.emit(Diagnostic::new(ids::CAPTURE_MODE_MATCHES_DEFAULT, at));
+                    }
+                }
+                Capture::Var {
+                    name, by_ref, span, ..
+                } => {
+                    // At the `&` of a capture by reference, else at the name.
+                    let at = if *by_ref {
+                        span.lo
+                    } else {
+                        self.capture_name_at(*span)
+                    };
+                    if (*by_ref && default_ref) || (!*by_ref && default_copy) {
+                        self.emit(Diagnostic::new(ids::CAPTURE_MODE_MATCHES_DEFAULT, at));
+                    } else if names.contains(name) {
+                        self.emit(Diagnostic::new(ids::MORE_THAN_ONE_CAPTURE, at));
+                    }
+                    names.push(*name);
+                }
+                Capture::Init { name, span, .. } => {
+                    if names.contains(name) {
+                        let at = self.capture_name_at(*span);
+                        self.emit(Diagnostic::new(ids::MORE_THAN_ONE_CAPTURE, at));
+                    }
+                    names.push(*name);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Where the capture list in `intro` captures `this` (not `*this`).
+    fn this_capture_at(&self, intro: Span) -> Option<Offset> {
+        let text = self.map.text();
+        let (lo, hi) = (intro.lo as usize, (intro.hi as usize).min(text.len()));
+        let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
+        let mut i = lo;
+        while i + 4 <= hi {
+            if &text[i..i + 4] == b"this"
+                && !ident(text[i - 1])
+                && text.get(i + 4).is_none_or(|&b| !ident(b))
+            {
+                let before = text[lo..i].trim_ascii_end();
+                if !before.ends_with(b"*") {
+                    return Some(i as Offset);
+                }
+            }
+            i += 1;
+        }
+        None
+    }
+
     fn capture_name_at(&self, span: Span) -> Offset {
         let text = self.map.text();
         let mut at = span.lo;

@@ -10,6 +10,7 @@
 
 mod bodies;
 mod consteval;
+mod dialect;
 mod flow;
 mod index;
 mod lambda;
@@ -39,6 +40,10 @@ pub struct CheckOptions {
     pub device_c: bool,
     /// `--static-host-stub`.
     pub static_host_stub: bool,
+    /// `--clang`: Clang emulation, where a few of EDG's GCC-mode warnings are not given.
+    pub clang: bool,
+    /// The C++ standard's year, two digits (11, 14, 17, 20, 23); 0 takes C++17.
+    pub cxx: u32,
 }
 
 /// Runs the checks, reporting `lex_errors` and the parser's recoveries as syntax errors
@@ -76,6 +81,9 @@ pub fn check(
         syntax,
         syntax_by_span,
         syntax_next: 0,
+        features: dialect::in_order(&unit.features),
+        features_next: 0,
+        features_reported: 0,
         member_access: Default::default(),
         lambda_frames: Vec::new(),
         locals: Vec::new(),
@@ -89,6 +97,7 @@ pub fn check(
     c.recoveries = &unit.recoveries;
     c.decls(&unit.decls);
     c.report_syntax_before(u32::MAX);
+    c.report_features_before(u32::MAX);
     c.instantiations(unit);
     c.decls
 }
@@ -166,6 +175,11 @@ pub(crate) struct Checker<'a> {
     /// reported yet, and where each skipped span's recovery is among them.
     pub(crate) syntax: Vec<syntax::Problem>,
     pub(crate) syntax_next: usize,
+    /// Uses of later standards' constructs in source order ([`dialect`]), the first not
+    /// reported yet, and the features reported once already (a bit per [`Feature`]).
+    pub(crate) features: Vec<FeatureUse>,
+    pub(crate) features_next: usize,
+    pub(crate) features_reported: u32,
     pub(crate) syntax_by_span: crate::intern::FxHashMap<Span, usize>,
     /// The access of class members (classes, enums, functions, variables) as declared.
     pub(crate) member_access: crate::intern::FxHashMap<EntityId, Access>,
@@ -230,6 +244,9 @@ enum Exec {
 
 impl<'a> Checker<'a> {
     pub(crate) fn emit(&mut self, d: Diagnostic) {
+        if let crate::diag::Location::At(at) | crate::diag::Location::LineOf(at) = d.location {
+            self.report_features_before(at);
+        }
         self.engine.emit(d);
         if self.engine.has_errors() {
             self.mangled_callee_names = true;
@@ -246,6 +263,7 @@ impl<'a> Checker<'a> {
     fn decls(&mut self, decls: &'a [Decl]) {
         for d in decls {
             self.report_syntax_before(d.span.lo);
+            self.report_features_before(d.span.lo);
             self.decl(d);
         }
     }
@@ -284,7 +302,27 @@ impl<'a> Checker<'a> {
             }
             DeclKind::Function(f) => self.function_definition(f),
             DeclKind::Error => self.parse_error(d.span),
+            DeclKind::UsingDirective { ns } | DeclKind::NamespaceAlias { target: ns, .. } => {
+                self.namespace_name(ns)
+            }
             _ => {}
+        }
+    }
+
+    /// The name a using-directive or a namespace alias names must be a namespace's. Only
+    /// an unqualified name is checked (a qualified one's failure is its qualifier's).
+    fn namespace_name(&mut self, n: &QualName) {
+        if n.global || n.segments.len() != 1 || n.ident().is_none() {
+            return;
+        }
+        let ok = n.resolution.entity().is_some_and(|e| {
+            matches!(
+                self.sema.entity(e).kind,
+                EntityKind::Namespace | EntityKind::NamespaceAlias
+            )
+        });
+        if !ok {
+            self.emit(Diagnostic::new(ids::MISSING_NAMESPACE_NAME, n.span.lo));
         }
     }
 
@@ -369,6 +407,8 @@ impl<'a> Checker<'a> {
         let mut leading = specs.attrs.iter().filter(|a| a.group.hi <= end);
         let Some(first) = leading.next() else { return };
         match templated {
+            // In Clang mode cudafe++ accepts them there.
+            Some(true) if self.opts.clang => {}
             Some(true) => self.emit(
                 Diagnostic::new(ids::INVALID_ATTRIBUTE_LOCATION, first.group.lo)
                     .severity(Severity::Warning),

@@ -47,9 +47,61 @@ pub struct TranslationUnit {
     pub decls: Vec<Decl>,
     /// Constructs the parser could not parse: each was skipped to a safe point.
     pub recoveries: Vec<Recovery>,
+    /// Constructs of a later C++ standard than the one parsed, where they were met (in the
+    /// order the parser took them, which is not always the source order).
+    pub features: Vec<FeatureUse>,
     /// How deep the parser nested (a bound on the tree's depth; see
     /// [`crate::syntax::parser::MAX_DEPTH`]).
     pub max_depth: u32,
+}
+
+/// A use of a construct that a later C++ standard than the one parsed brings (`if
+/// constexpr` in C++14, a lambda's template parameters in C++17): cudafe++ takes most of
+/// them with a warning, a few with an error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FeatureUse {
+    /// Where cudafe++ points: the token named with each feature.
+    pub at: crate::source_map::Offset,
+    pub feature: Feature,
+}
+
+/// The constructs [`FeatureUse`] records, with where each is reported.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Feature {
+    /// C++17, at `inline`: `inline int v = 1;`
+    InlineVariable,
+    /// C++17, at the operator after `...`, else the one before: `(xs + ...)`.
+    FoldExpression,
+    /// C++17, at `constexpr`: `if constexpr (c)`.
+    IfConstexpr,
+    /// C++17, at the `;` after the initializer: `if (int i = f(); i)`, `switch (...; x)`.
+    SelectionInit,
+    /// C++17, at `[`: `auto [a, b] = p;`
+    StructuredBinding,
+    /// C++17, at the namespace after `using`: `[[using gnu: unused]]`.
+    UsingAttributePrefix,
+    /// C++17, at `constexpr`: `[](int x) constexpr { ... }` (an error).
+    ConstexprLambda,
+    /// C++17, at `auto`: `template <auto V>` (an error).
+    AutoTemplateParam,
+    /// C++17, at the first `::`-separated name after the first: `namespace a::b {}`.
+    NestedNamespace,
+    /// C++20, at `inline`: `namespace a::inline b {}`.
+    NestedInlineNamespace,
+    /// C++20, at the init-statement: `for (int i = 0; auto x : v)`.
+    RangeForInit,
+    /// C++20, at `<`: `[]<class T>(T t) { ... }`.
+    LambdaTemplateParams,
+    /// C++20, at `=`: `int b : 3 = 1;`
+    BitFieldInit,
+    /// C++20, at `explicit`: `explicit(true) S(int);`
+    ExplicitBool,
+    /// C++20, at `...`: `[...xs = args] { ... }`.
+    PackInitCapture,
+    /// C++23, at the first specifier: `[] mutable { ... }`.
+    LambdaWithoutParens,
+    /// C++23, at `auto`: `auto(x)`, `auto{x}`.
+    AutoCast,
 }
 
 /// Nesting up to which a tree is freed on the current thread whatever its stack: freeing a

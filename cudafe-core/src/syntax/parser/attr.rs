@@ -6,7 +6,7 @@ use super::{PResult, Parser};
 use crate::intern::Symbol;
 use crate::lexer::{Keyword, Punct, TokenKind};
 use crate::source_map::Span;
-use crate::syntax::ast::{AttrSyntax, Attribute, Expr, ExprKind};
+use crate::syntax::ast::{AttrSyntax, Attribute, Expr, ExprKind, Feature};
 
 impl<'a> Parser<'a> {
     /// Any number of attribute groups of any spelling.
@@ -111,6 +111,7 @@ impl<'a> Parser<'a> {
         let mut using_ns = None;
         if self.at_kw(Keyword::Using) {
             self.bump();
+            self.feature(17, Feature::UsingAttributePrefix, self.peek().span);
             using_ns = Some(self.attribute_name()?.0);
             self.expect_punct(Punct::Colon)?;
         }

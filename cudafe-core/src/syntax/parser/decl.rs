@@ -201,8 +201,15 @@ impl<'a> Parser<'a> {
                 });
             }
             loop {
+                let inline_at = self.peek().span;
                 let inl = self.eat_kw(Keyword::Inline);
-                let (n, _) = self.ident()?;
+                if inl {
+                    self.feature(20, Feature::NestedInlineNamespace, inline_at);
+                }
+                let (n, name_at) = self.ident()?;
+                if names.len() == 1 {
+                    self.feature(17, Feature::NestedNamespace, name_at);
+                }
                 names.push(n);
                 inline_flags.push(inl);
                 if self.at_punct(Punct::ColonColon)
@@ -387,6 +394,11 @@ impl<'a> Parser<'a> {
                 kind: DeclKind::UsingDirective { ns },
                 span: start.to(self.prev_span()),
             });
+        }
+        // `using enum E;` is C++20; before, `enum` is where a name was expected (cudafe++
+        // takes it in a class).
+        if self.at_kw(Keyword::Enum) && self.opts.cxx < 20 && cx != DeclContext::Class {
+            return Err(self.err("expected an identifier"));
         }
         if self.eat_kw(Keyword::Enum) {
             let name = self.qualified_name()?;
@@ -836,6 +848,9 @@ impl<'a> Parser<'a> {
             }
         }
         // non-type parameter
+        if self.at_kw(Keyword::Auto) {
+            self.feature(17, Feature::AutoTemplateParam, self.peek().span);
+        }
         let param = self.parameter_declaration(true)?;
         let name = param.declarator.name.as_ref().and_then(|n| n.ident());
         let name_span = param
@@ -1015,10 +1030,17 @@ impl<'a> Parser<'a> {
                 }
                 let bitfield = if cx == DeclContext::Class && self.at_punct(Punct::Colon) {
                     self.bump();
-                    Some(self.conditional_expression()?)
+                    let width = self.conditional_expression()?;
+                    if self.at_punct(Punct::Eq) || self.at_punct(Punct::LBrace) {
+                        self.feature(20, Feature::BitFieldInit, self.peek().span);
+                    }
+                    Some(width)
                 } else {
                     None
                 };
+                if specs.is_inline && !specs.is_typedef && !declarator.is_function() {
+                    self.inline_variable(&specs);
+                }
                 let init = if self.at_punct(Punct::Eq) {
                     self.bump();
                     match self.kind() {
@@ -1098,6 +1120,22 @@ impl<'a> Parser<'a> {
             },
             span: start.to(self.prev_span()),
         })
+    }
+
+    /// An inline variable (C++17): the feature, at the specifiers' `inline`.
+    fn inline_variable(&mut self, specs: &DeclSpecs) {
+        if self.opts.cxx >= 17 {
+            return;
+        }
+        let from = self.toks.partition_point(|t| t.span.lo < specs.span.lo);
+        let at = self.toks[from..]
+            .iter()
+            .take_while(|t| t.span.hi <= specs.span.hi)
+            .find(|t| t.kind == TokenKind::Keyword(Keyword::Inline))
+            .map(|t| t.span);
+        if let Some(at) = at {
+            self.feature(17, Feature::InlineVariable, at);
+        }
     }
 
     fn ctor_initializer_allowed(&self, d: &Declarator) -> bool {
@@ -1498,8 +1536,9 @@ impl<'a> Parser<'a> {
                         Keyword::Virtual => s.is_virtual = true,
                         Keyword::Explicit => {
                             s.is_explicit = true;
-                            self.bump();
+                            let at = self.bump().span;
                             if self.at_punct(Punct::LParen) {
+                                self.feature(20, Feature::ExplicitBool, at);
                                 self.bump();
                                 let e = self.constant_expression()?;
                                 self.expect_punct(Punct::RParen)?;

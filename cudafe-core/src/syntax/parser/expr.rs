@@ -1010,6 +1010,11 @@ impl<'a> Parser<'a> {
     /// `int(3)`, `unsigned{}`, `typename T::x(...)`, `decltype(x)(...)`.
     fn functional_cast_of_type(&mut self) -> PResult<Expr> {
         let start = self.peek().span;
+        if self.at_kw(Keyword::Auto)
+            && (self.nth_is_punct(1, Punct::LParen) || self.nth_is_punct(1, Punct::LBrace))
+        {
+            self.feature(23, Feature::AutoCast, start);
+        }
         let specs = self.decl_specifiers(super::DeclContext::Block)?;
         let ty = TypeId {
             span: specs.span,
@@ -1116,7 +1121,8 @@ impl<'a> Parser<'a> {
                 _ => None,
             }
             .ok_or_else(|| self.err("expected an operator"))?;
-            self.bump();
+            let op_at = self.bump().span;
+            self.feature(17, Feature::FoldExpression, op_at);
             let rhs = self.cast_expression()?;
             let close = self.expect_punct(Punct::RParen)?;
             return Ok(Expr::new(
@@ -1134,12 +1140,14 @@ impl<'a> Parser<'a> {
             && self.nth_is_punct(1, Punct::Ellipsis)
             && let Some(op) = fold_op(p)
         {
-            self.bump();
+            let first_op = self.bump().span;
             self.bump();
             let rhs = if self.at_punct(Punct::RParen) {
+                self.feature(17, Feature::FoldExpression, first_op);
                 None
             } else {
-                self.bump(); // the operator again
+                let second_op = self.bump().span; // the operator again
+                self.feature(17, Feature::FoldExpression, second_op);
                 Some(Box::new(self.cast_expression()?))
             };
             let close = self.expect_punct(Punct::RParen)?;
@@ -1356,6 +1364,7 @@ impl<'a> Parser<'a> {
                 }
                 _ => {
                     let by_ref = self.eat_punct(Punct::Amp);
+                    let ellipsis = self.peek().span;
                     let mut pack = self.eat_punct(Punct::Ellipsis);
                     let (name, _) = self.ident()?;
                     pack |= self.eat_punct(Punct::Ellipsis);
@@ -1363,6 +1372,9 @@ impl<'a> Parser<'a> {
                         || self.at_punct(Punct::LParen)
                         || self.at_punct(Punct::LBrace)
                     {
+                        if pack {
+                            self.feature(20, Feature::PackInitCapture, ellipsis);
+                        }
                         let init = if self.eat_punct(Punct::Eq) {
                             Initializer::Assign(self.initializer_clause()?)
                         } else if self.at_punct(Punct::LBrace) {
@@ -1428,6 +1440,7 @@ impl<'a> Parser<'a> {
             // The template parameters are seen by the parameters and the body; the caller
             // restores the scope after the lambda.
             let start = self.peek().span;
+            self.feature(20, Feature::LambdaTemplateParams, start);
             self.push_scope(ScopeKind::TemplateParams);
             let params = self.template_parameter_list()?;
             let requires = if self.at_kw(Keyword::Requires) {
@@ -1455,10 +1468,28 @@ impl<'a> Parser<'a> {
         let mut is_constexpr = false;
         let mut is_consteval = false;
         let mut is_static = false;
+        if params.is_none()
+            && (matches!(
+                self.kind(),
+                TokenKind::Keyword(
+                    Keyword::Mutable
+                        | Keyword::Constexpr
+                        | Keyword::Consteval
+                        | Keyword::Static
+                        | Keyword::Noexcept
+                        | Keyword::Throw
+                )
+            ) || self.at_punct(Punct::Arrow))
+        {
+            self.feature(23, Feature::LambdaWithoutParens, self.peek().span);
+        }
         loop {
             match self.kind() {
                 TokenKind::Keyword(Keyword::Mutable) => is_mutable = true,
-                TokenKind::Keyword(Keyword::Constexpr) => is_constexpr = true,
+                TokenKind::Keyword(Keyword::Constexpr) => {
+                    is_constexpr = true;
+                    self.feature(17, Feature::ConstexprLambda, self.peek().span);
+                }
                 TokenKind::Keyword(Keyword::Consteval) => is_consteval = true,
                 TokenKind::Keyword(Keyword::Static) => is_static = true,
                 TokenKind::Keyword(Keyword::Attribute) => {

@@ -23,7 +23,9 @@ use crate::intern::{Interner, Symbol};
 use crate::lexer::{Keyword, Punct, Token, TokenFlags, TokenKind};
 use crate::sema::{ScopeId, ScopeKind, Sema};
 use crate::source_map::{SourceMap, Span};
-use crate::syntax::ast::{BaseProblem, Decl, DeclKind, Recovery, TranslationUnit};
+use crate::syntax::ast::{
+    BaseProblem, Decl, DeclKind, Feature, FeatureUse, Recovery, TranslationUnit,
+};
 
 /// How deep the syntax tree may nest. The parser counts its recursion in steps of
 /// [`DEPTH_STEP`] and each link of a left-associative chain (`a + b + ...`, `f()()...`,
@@ -74,6 +76,9 @@ pub struct ParseOptions {
     /// `__cplusplus / 100 % 100`-style year: 11, 14, 17, 20, 23.
     pub cxx: u32,
     pub gnu: bool,
+    /// Clang emulation (`--clang`): Clang's builtin templates (`__make_integer_seq`,
+    /// `__type_pack_element`) are predeclared, as libstdc++ uses them under Clang.
+    pub clang: bool,
     /// Skip (match the braces of, without parsing) function bodies in system headers that
     /// hold nothing the later stages look at: no lambda, no kernel launch, no attribute, no
     /// pragma, and no name that a device-side entity (a `__device__` or `__global__`
@@ -89,6 +94,7 @@ impl Default for ParseOptions {
         ParseOptions {
             cxx: 17,
             gnu: true,
+            clang: false,
             lazy_system_bodies: false,
         }
     }
@@ -163,6 +169,7 @@ pub(crate) struct Mark {
     pos: usize,
     split: Option<Token>,
     recoveries: usize,
+    features: usize,
 }
 
 /// The parser's state.
@@ -186,6 +193,8 @@ pub struct Parser<'a> {
     /// Inside a tentative parse: no entity is declared and failures are not recorded.
     pub(crate) tentative: u32,
     recoveries: Vec<Recovery>,
+    /// Constructs of a later standard met so far ([`TranslationUnit::features`]).
+    features: Vec<FeatureUse>,
     /// How many more constructs may be completed at the end of the input with an error
     /// instead of failing ([`Parser::eof_continue`]).
     eof_budget: u32,
@@ -294,6 +303,20 @@ impl<'a> Parser<'a> {
                 Span::default(),
             );
         }
+        if opts.clang {
+            // Clang's builtin alias templates: `__make_integer_seq<S, T, N>` is
+            // `S<T, 0, ..., N-1>`, `__type_pack_element<I, Ts...>` the I-th of Ts.
+            for name in [&b"__make_integer_seq"[..], b"__type_pack_element"] {
+                let sym = interner.intern(name);
+                let id = sema.add_entity(
+                    crate::sema::EntityKind::Typedef,
+                    Some(sym),
+                    Sema::GLOBAL,
+                    Span::default(),
+                );
+                sema.entity_mut(id).is_template = true;
+            }
+        }
         Parser {
             map,
             toks,
@@ -306,6 +329,7 @@ impl<'a> Parser<'a> {
             scope: Sema::GLOBAL,
             tentative: 0,
             recoveries: Vec::new(),
+            features: Vec::new(),
             eof_budget: EOF_BUDGET,
             depth: 0,
             max_depth: 0,
@@ -360,6 +384,7 @@ impl<'a> Parser<'a> {
             unit: TranslationUnit {
                 decls,
                 recoveries: self.recoveries,
+                features: self.features,
                 max_depth: self.max_depth,
             },
             interner: self.interner,
@@ -609,6 +634,7 @@ impl<'a> Parser<'a> {
             pos: self.pos,
             split: self.split,
             recoveries: self.recoveries.len(),
+            features: self.features.len(),
         }
     }
 
@@ -616,6 +642,7 @@ impl<'a> Parser<'a> {
         self.pos = m.pos;
         self.split = m.split;
         self.recoveries.truncate(m.recoveries);
+        self.features.truncate(m.features);
     }
 
     /// Goes back to `m` but keeps recoveries recorded since (late bodies).
@@ -674,6 +701,14 @@ impl<'a> Parser<'a> {
         self.depth = saved_depth;
         self.next_pragma = saved_pragma;
         r
+    }
+
+    /// Records a use of `feature`, which C++`since` brings, at `at` when the standard
+    /// parsed is older.
+    pub(crate) fn feature(&mut self, since: u32, feature: Feature, at: Span) {
+        if self.opts.cxx < since {
+            self.features.push(FeatureUse { at: at.lo, feature });
+        }
     }
 
     pub(crate) fn is_tentative(&self) -> bool {

@@ -348,7 +348,11 @@ impl<'a> Parser<'a> {
 
     fn if_statement(&mut self) -> PResult<Stmt> {
         let start = self.bump().span; // if
+        let constexpr_at = self.peek().span;
         let is_constexpr = self.eat_kw(Keyword::Constexpr);
+        if is_constexpr {
+            self.feature(17, Feature::IfConstexpr, constexpr_at);
+        }
         // `if consteval` / `if !consteval`
         if self.at_kw(Keyword::Consteval)
             || (self.at_punct(Punct::Bang)
@@ -426,7 +430,9 @@ impl<'a> Parser<'a> {
         if !has_init {
             return Ok(None);
         }
-        Ok(Some(self.statement()?))
+        let init = self.statement()?;
+        self.feature(17, Feature::SelectionInit, self.prev_span());
+        Ok(Some(init))
     }
 
     /// A condition: an expression, or a declaration with an initializer.
@@ -507,6 +513,7 @@ impl<'a> Parser<'a> {
                 }
             });
             if range_with_init {
+                p.feature(20, Feature::RangeForInit, p.peek().span);
                 outer_init = Some(Box::new(p.statement()?));
             }
             // A range-for?
@@ -623,7 +630,8 @@ impl<'a> Parser<'a> {
         } else if self.eat_punct(Punct::AmpAmp) {
             ops.push(DeclaratorOp::RValueRef);
         }
-        self.expect_punct(Punct::LBracket)?;
+        let open = self.expect_punct(Punct::LBracket)?;
+        self.feature(17, Feature::StructuredBinding, open);
         loop {
             let (name, span) = self.ident()?;
             if !self.is_tentative() {
