@@ -11,7 +11,27 @@ use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-/// A host C++ compiler (GNU-compatible) and the archiver that goes with it.
+/// Which compiler family a host compiler is, with its version as cudafe++ takes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HostFlavor {
+    /// GCC: `--gnu_version=120200` for 12.2.0.
+    Gnu(u32),
+    /// Clang: `--clang --clang_version=140000` for 14.0.6 (major and minor, as nvcc
+    /// computes it).
+    Clang(u32),
+}
+
+impl HostFlavor {
+    /// The front end's options for this compiler, as nvcc passes them to cudafe++ and cicc.
+    pub fn front_end_options(self) -> Vec<String> {
+        match self {
+            HostFlavor::Gnu(v) => vec![format!("--gnu_version={v}")],
+            HostFlavor::Clang(v) => vec!["--clang".into(), format!("--clang_version={v}")],
+        }
+    }
+}
+
+/// A host C++ compiler (GCC or Clang) and the archiver that goes with it.
 #[derive(Debug, Clone)]
 pub struct HostCompiler {
     /// The compiler (`c++`, `g++-12`, ...).
@@ -20,8 +40,8 @@ pub struct HostCompiler {
     pub args: Vec<OsString>,
     /// Environment variables it must run with.
     pub env: Vec<(OsString, OsString)>,
-    /// The GNU version as cudafe++ takes it (`--gnu_version=120200` for 12.2.0).
-    pub gnu_version: u32,
+    /// GCC or Clang, and which version.
+    pub flavor: HostFlavor,
     /// The archiver (`ar`) and its leading arguments.
     pub archiver: Vec<OsString>,
 }
@@ -41,6 +61,18 @@ impl HostCompiler {
     /// `TARGET`, `HOST`, `OPT_LEVEL` and `DEBUG` from Cargo; elsewhere this process's
     /// machine, no optimization and no debug information are used.
     pub fn from_cc() -> Result<HostCompiler> {
+        HostCompiler::from_build(&Self::cc_build())
+    }
+
+    /// The compiler at `path` (GCC or Clang), configured as [`HostCompiler::from_cc`]
+    /// configures the one `cc` selects.
+    pub fn with_compiler(path: impl AsRef<Path>) -> Result<HostCompiler> {
+        let mut build = Self::cc_build();
+        build.compiler(path.as_ref());
+        HostCompiler::from_build(&build)
+    }
+
+    fn cc_build() -> cc::Build {
         let mut build = cc::Build::new();
         build.cpp(true).warnings(false).extra_warnings(false);
         let in_build_script = std::env::var_os("TARGET").is_some();
@@ -54,7 +86,7 @@ impl HostCompiler {
                 .cargo_metadata(false)
                 .cargo_warnings(false);
         }
-        HostCompiler::from_build(&build)
+        build
     }
 
     /// The C++ compiler of a configured `cc::Build` (which should have `cpp(true)`).
@@ -62,12 +94,13 @@ impl HostCompiler {
         let tool = build
             .try_get_compiler()
             .context("the cc crate found no C++ compiler")?;
-        if !tool.is_like_gnu() || tool.is_like_clang() {
+        if !tool.is_like_gnu() && !tool.is_like_clang() {
             bail!(
-                "the host compiler {} is not GCC; only GCC is supported as nvcc's host compiler here for now",
+                "the host compiler {} is neither GCC nor Clang; nvcc takes only those on this platform",
                 tool.path().display()
             );
         }
+        let clang = tool.is_like_clang();
         let archiver = build
             .try_get_archiver()
             .context("the cc crate found no archiver")?;
@@ -80,10 +113,14 @@ impl HostCompiler {
                 .get_envs()
                 .map(|(k, v)| (k.to_os_string(), v.to_os_string()))
                 .collect(),
-            gnu_version: 0,
+            flavor: HostFlavor::Gnu(0),
             archiver: ar,
         };
-        host.gnu_version = host.detect_gnu_version()?;
+        host.flavor = if clang {
+            HostFlavor::Clang(host.detect_version("-dumpversion", false)?)
+        } else {
+            HostFlavor::Gnu(host.detect_version("-dumpfullversion", true)?)
+        };
         Ok(host)
     }
 
@@ -96,15 +133,16 @@ impl HostCompiler {
         cmd
     }
 
-    /// `-dumpfullversion`: `12.2.0` → 120200.
-    fn detect_gnu_version(&self) -> Result<u32> {
+    /// The version `option` prints: GCC's `-dumpfullversion` `12.2.0` → 120200; Clang's
+    /// `-dumpversion` `14.0.6` → 140000 (without the patch level, as nvcc takes it).
+    fn detect_version(&self, option: &str, with_patch: bool) -> Result<u32> {
         let out = self
             .command()
-            .arg("-dumpfullversion")
+            .arg(option)
             .output()
             .with_context(|| format!("cannot run {}", self.path.display()))?;
         let text = String::from_utf8_lossy(&out.stdout);
-        parse_gnu_version(text.trim()).with_context(|| {
+        parse_version(text.trim(), with_patch).with_context(|| {
             format!(
                 "cannot read the version of {} from `{}`",
                 self.path.display(),
@@ -136,12 +174,15 @@ impl HostCompiler {
     }
 }
 
-fn parse_gnu_version(s: &str) -> Result<u32> {
+fn parse_version(s: &str, with_patch: bool) -> Result<u32> {
     let mut parts = s.split('.').map(|p| p.parse::<u32>());
     let major = parts.next().context("no major version")??;
     let minor = parts.next().transpose()?.unwrap_or(0);
     let patch = parts.next().transpose()?.unwrap_or(0);
-    Ok(major * 10000 + minor * 100 + patch)
+    if minor > 99 || patch > 99 {
+        bail!("version {s} out of range");
+    }
+    Ok(major * 10000 + minor * 100 + if with_patch { patch } else { 0 })
 }
 
 #[cfg(test)]
@@ -149,11 +190,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn gnu_versions() {
-        assert_eq!(parse_gnu_version("12.2.0").unwrap(), 120200);
-        assert_eq!(parse_gnu_version("13").unwrap(), 130000);
-        assert_eq!(parse_gnu_version("9.4").unwrap(), 90400);
-        assert!(parse_gnu_version("x").is_err());
+    fn versions() {
+        assert_eq!(parse_version("12.2.0", true).unwrap(), 120200);
+        assert_eq!(parse_version("13", true).unwrap(), 130000);
+        assert_eq!(parse_version("9.4", true).unwrap(), 90400);
+        assert!(parse_version("x", true).is_err());
+        // Clang, as nvcc passes it: 14.0.6 → 140000, 22.1.8 → 220100.
+        assert_eq!(parse_version("14.0.6", false).unwrap(), 140000);
+        assert_eq!(parse_version("22.1.8", false).unwrap(), 220100);
+        assert_eq!(
+            HostFlavor::Clang(140000).front_end_options(),
+            ["--clang", "--clang_version=140000"]
+        );
+        assert_eq!(
+            HostFlavor::Gnu(120200).front_end_options(),
+            ["--gnu_version=120200"]
+        );
     }
 
     #[test]
@@ -161,7 +213,8 @@ mod tests {
         let Ok(host) = HostCompiler::from_cc() else {
             return; // no C++ compiler on this machine
         };
-        assert!(host.gnu_version >= 40000, "{}", host.gnu_version);
+        let (HostFlavor::Gnu(v) | HostFlavor::Clang(v)) = host.flavor;
+        assert!(v >= 40000, "{v}");
         assert!(!host.archiver.is_empty());
     }
 }

@@ -54,7 +54,7 @@ use std::time::SystemTime;
 use anyhow::{Context, Result, bail};
 
 pub use arch::{Archs, GpuArch, Target};
-pub use host::HostCompiler;
+pub use host::{HostCompiler, HostFlavor};
 pub use jobs::Jobs;
 
 use crate::build::Cudart;
@@ -607,7 +607,13 @@ impl Pipeline {
             v.push("--static-host-stub".into());
         }
         v.push("--device-hidden-visibility".into());
-        v.push(format!("--gnu_version={}", self.host.gnu_version).into());
+        v.extend(
+            self.host
+                .flavor
+                .front_end_options()
+                .into_iter()
+                .map(OsString::from),
+        );
         v.push("--display_error_number".into());
         v.push("--orig_src_file_name".into());
         v.push(source.into());
