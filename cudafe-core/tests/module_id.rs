@@ -307,6 +307,22 @@ const CASES: &[(&str, &str)] = &[
          template <typename T, typename = Z<is_i<T>>, typename = Z<IsI<T>::value>> struct B {};\n\
          void g(B<long> b, B<int> c) {}\n",
     ),
+    (
+        // CUTLASS 3's examples: `StrideA stride_A;` whose type comes from a builder's
+        // partial specialization through member aliases is a class with a constructor.
+        "type_through_member_aliases.cu",
+        "#include <type_traits>\n\
+         template <class T> struct Box { T t; Box() : t{} {} };\n\
+         template <class K, class = void> struct Builder;\n\
+         template <class K> struct Builder<K, std::enable_if_t<std::is_integral_v<K>>> { using type = Box<long>; };\n\
+         template <class K> struct Kernel { using Stride = typename Builder<K>::type; };\n\
+         template <class G> struct Adapter { using GemmKernel = G; };\n\
+         using Gemm = Adapter<Kernel<int>>;\n\
+         using StrideA = typename Gemm::GemmKernel::Stride;\n\
+         unsigned long long seed;\n\
+         StrideA stride_A;\n\
+         Box<int> tensor_A;\n",
+    ),
 ];
 
 /// Runs one case; `Err` describes a difference or a failure.

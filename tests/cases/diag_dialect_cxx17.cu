@@ -1,7 +1,7 @@
 //! kind: compile
 // C++20 and C++23 constructs under nvcc's default C++17: cudafe++ takes them with a
 // warning, some at the first use only (a range-for's initializer, a lambda's template
-// parameters, a pack in an init-capture), others at every use.
+// parameters, a pack in an init-capture), others at every use (a captured structured binding).
 
 struct Bits {
     int low : 4 = 1;
@@ -57,4 +57,17 @@ int use(int *d) {
     fill<<<1, 2>>>(d);
     return twice(1) + thrice(2) + counter() + copy + static_cast<int>(capture_all(1, 2)()) +
            static_cast<int>(capture_again(3)()) + Wrapper(1).value;
+}
+
+struct Point {
+    int x, y;
+};
+
+int bindings(Point p) {
+    auto [px, py] = p;
+    auto by_name = [px] { return px; };
+    //~^ warning #3357-D: capturing structured bindings is a C++20 feature
+    auto by_default = [=] { return py + py; };
+    //~^ warning #3357-D: capturing structured bindings is a C++20 feature
+    return by_name() + by_default();
 }

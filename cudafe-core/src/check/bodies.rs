@@ -90,6 +90,7 @@ impl<'a> Checker<'a> {
                 sym,
                 entity: p.entity,
                 ty: Some((&p.specs, &p.declarator)),
+                binding: false,
             });
         }
         self.stmt(&h.body);
@@ -116,6 +117,7 @@ impl<'a> Checker<'a> {
                         sym,
                         entity: None,
                         ty: None,
+                        binding: true,
                     });
                 }
             } else {
@@ -398,6 +400,7 @@ impl<'a> Checker<'a> {
                             sym,
                             entity: id.entity,
                             ty: Some((specs, &id.declarator)),
+                            binding: false,
                         }),
                         None => self.push_structured_binding(&id.declarator),
                     }

@@ -45,7 +45,7 @@
 //! We report only what we can see for sure: a variable declared with `auto`, or a type we
 //! cannot resolve, passes.
 
-use crate::diag::{Diagnostic, ids};
+use crate::diag::{Diagnostic, Severity, ids};
 use crate::intern::{FxHashSet, Symbol};
 use crate::sema::{EntityId, EntityKind, ScopeId, ScopeKind};
 use crate::source_map::{Offset, Span};
@@ -83,6 +83,8 @@ pub(crate) struct Local<'a> {
     pub entity: Option<EntityId>,
     /// Its declared type, when it is written out.
     pub ty: Option<(&'a DeclSpecs, &'a Declarator)>,
+    /// A name a structured binding declares.
+    pub binding: bool,
 }
 
 /// What the type check found.
@@ -308,6 +310,7 @@ impl<'a> Checker<'a> {
                     sym: *name,
                     entity: None,
                     ty: None,
+                    binding: false,
                 });
             }
         }
@@ -380,6 +383,9 @@ impl<'a> Checker<'a> {
                         self.emit(Diagnostic::new(ids::CAPTURE_MODE_MATCHES_DEFAULT, at));
                     } else if names.contains(name) {
                         self.emit(Diagnostic::new(ids::MORE_THAN_ONE_CAPTURE, at));
+                    } else if self.find_local(*name).is_some_and(|l| l.binding) {
+                        let at = self.capture_name_at(*span);
+                        self.captured_binding(at);
                     }
                     names.push(*name);
                 }
@@ -392,6 +398,22 @@ impl<'a> Checker<'a> {
                 }
                 _ => {}
             }
+        }
+    }
+
+    /// A structured binding captured (C++20): cudafe++ warns at each capture before C++20
+    /// (in Clang mode it rejects it, which we do not reproduce).
+    fn captured_binding(&mut self, at: Offset) {
+        let cxx = if self.opts.cxx == 0 {
+            17
+        } else {
+            self.opts.cxx
+        };
+        if cxx < 20 && !self.opts.clang {
+            self.emit(
+                Diagnostic::new(ids::CAPTURING_STRUCT_BINDINGS_IS_CPP20, at)
+                    .severity(Severity::Warning),
+            );
         }
     }
 
@@ -1078,6 +1100,7 @@ impl<'a> Checker<'a> {
                     sym: n,
                     entity: p.entity,
                     ty: Some((&p.specs, &p.declarator)),
+                    binding: false,
                 });
             }
         }
@@ -1115,6 +1138,9 @@ impl<'a> Checker<'a> {
             let f = &mut self.lambda_frames[i];
             f.captured.insert(e);
             let (space, by_ref, in_template) = (f.space, f.default_ref, f.in_template);
+            if self.sema.entity(e).flags.structured_binding {
+                self.captured_binding(at);
+            }
             let Some(space) = space else { continue };
             if by_ref {
                 self.emit(

@@ -299,7 +299,13 @@ impl<'a> Mangler<'a> {
                                 | DeclaratorOp::MemberPointer { .. }
                         )
                     }),
-                needs_construction: false,
+                // A named type we cannot compute (a member of a class that templates
+                // several layers deep make, CUTLASS's `typename Gemm::GemmKernel::StrideA`)
+                // is taken for a class that needs construction: scalars are rarely named so.
+                needs_construction: matches!(specs.ty, TypeSpec::Named { .. })
+                    && d.ops
+                        .iter()
+                        .all(|o| matches!(o, DeclaratorOp::Array { .. })),
             },
         }
     }

@@ -94,6 +94,8 @@ pub struct EntityFlags {
     pub in_template: bool,
     /// Friend declaration only.
     pub friend_only: bool,
+    /// A name a structured binding declaration introduces (`auto [a, b] = p;`).
+    pub structured_binding: bool,
 }
 
 /// Something a name can denote.

@@ -636,8 +636,13 @@ impl<'a> Parser<'a> {
             let (name, span) = self.ident()?;
             if !self.is_tentative() {
                 let scope = self.decl_scope();
-                self.sema
-                    .add_entity(crate::sema::EntityKind::Variable, Some(name), scope, span);
+                let id = self.sema.add_entity(
+                    crate::sema::EntityKind::Variable,
+                    Some(name),
+                    scope,
+                    span,
+                );
+                self.sema.entity_mut(id).flags.structured_binding = true;
             }
             let _ = self.gnu_and_cxx_attributes()?;
             if !self.eat_punct(Punct::Comma) {
