@@ -682,6 +682,12 @@ impl<'a> Checker<'a> {
                     }
                 }
                 self.launch(callee, e.span);
+                if let ExprKind::Name(n) = &callee.unparen().kind
+                    && let [k] = n.resolution.entities()
+                {
+                    let k = self.sema.resolve_alias(*k);
+                    self.argument_count(k, args, e.span);
+                }
                 for c in config {
                     self.expr(c, Use::Read);
                 }
@@ -1006,7 +1012,15 @@ impl<'a> Checker<'a> {
             let found = self.sema.lookup_qualified(ns, sym);
             let last = i + 1 == segs.len();
             if found.is_empty() {
-                if last {
+                if last && ns == crate::sema::Sema::GLOBAL {
+                    // Compiler builtins are declared nowhere (`::__builtin_memcpy`).
+                    if !self.interner.name(sym).starts_with("__builtin") {
+                        self.emit(
+                            Diagnostic::new(ids::NAME_NOT_FOUND_IN_FILE_SCOPE, seg.span.lo)
+                                .arg_str(self.name_of(sym)),
+                        );
+                    }
+                } else if last {
                     let Some(owner) = self.sema.scope(ns).entity else {
                         return;
                     };
@@ -1119,7 +1133,66 @@ impl<'a> Checker<'a> {
     }
 
     /// A call: cross-space rules and unconfigured kernel calls.
-    fn call(&mut self, callee: &'a Expr, args: &'a [Expr], _span: Span) {
+    /// A call (or launch) of `f`, the one function its name finds, with `args`: too few
+    /// arguments (at the call's `)`) or too many (at the first extra one). Only where
+    /// argument-dependent lookup cannot bring in another candidate (every argument of a
+    /// fundamental type) and nothing depends on template parameters.
+    fn argument_count(&mut self, f: EntityId, args: &[Expr], call: Span) {
+        let ent = self.sema.entity(f);
+        if ent.is_template
+            || ent.kind != EntityKind::Function
+            || self.func.is_none_or(|c| c.in_template)
+            || !args.iter().all(|a| self.builtin_typed(a, 0))
+        {
+            return;
+        }
+        let Some(decls) = self.index.functions.get(&f) else {
+            return;
+        };
+        let mut total = None;
+        let mut defaults = 0;
+        for d in decls {
+            if d.template.is_some() {
+                return;
+            }
+            let Some(chunk) = d.declarator.function() else {
+                return;
+            };
+            let n = if Self::is_void_params(chunk) {
+                0
+            } else {
+                chunk.params.len()
+            };
+            if chunk.variadic || chunk.params.iter().any(|p| p.declarator.pack) {
+                return;
+            }
+            // Declarations that disagree are overloads we did not tell apart.
+            if total.is_some_and(|t| t != n) {
+                return;
+            }
+            total = Some(n);
+            let trailing = chunk
+                .params
+                .iter()
+                .rev()
+                .take_while(|p| p.default.is_some())
+                .count();
+            defaults = defaults.max(trailing);
+        }
+        let Some(total) = total else { return };
+        let required = total - defaults.min(total);
+        if args.len() < required {
+            let close = call.hi.saturating_sub(1);
+            self.emit(Diagnostic::new(ids::TOO_FEW_ARGUMENTS, close));
+        } else if args.len() > total {
+            self.emit(Diagnostic::new(
+                ids::TOO_MANY_ARGUMENTS,
+                args[total].span.lo,
+            ));
+        }
+    }
+
+    fn call(&mut self, callee: &'a Expr, args: &'a [Expr], span: Span) {
         let target = callee.unparen();
         let mut candidates: Vec<EntityId> = Vec::new();
         match &target.kind {
@@ -1185,6 +1258,13 @@ impl<'a> Checker<'a> {
                 self.member_call(target, base, *arrow, name, args.len());
             }
             _ => self.expr(target, Use::Read),
+        }
+        // The count is checked before the arguments are converted (and device variables
+        // among them reported).
+        if let [f] = candidates[..]
+            && matches!(target.kind, ExprKind::Name(_))
+        {
+            self.argument_count(f, args, span);
         }
         for (i, a) in args.iter().enumerate() {
             let usage = self.argument_use(&candidates, i);

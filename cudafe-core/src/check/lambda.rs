@@ -425,7 +425,7 @@ impl<'a> Checker<'a> {
         let mut i = lo;
         while i + 4 <= hi {
             if &text[i..i + 4] == b"this"
-                && !ident(text[i - 1])
+                && (i == 0 || !ident(text[i - 1]))
                 && text.get(i + 4).is_none_or(|&b| !ident(b))
             {
                 let before = text[lo..i].trim_ascii_end();
