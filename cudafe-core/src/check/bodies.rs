@@ -60,9 +60,11 @@ impl<'a> Checker<'a> {
                 self.expr(a, Use::Read);
             }
         }
+        self.note_unreachable_loops(body);
         self.stmt(body);
         if let FunctionBody::Try { handlers, .. } = &f.body {
             for h in handlers {
+                self.note_unreachable_loops(&h.body);
                 self.handler(h);
             }
         }
@@ -128,6 +130,7 @@ impl<'a> Checker<'a> {
 
     /// A lambda's body.
     pub(crate) fn stmt_in_lambda(&mut self, s: &'a Stmt) {
+        self.note_unreachable_loops(s);
         self.stmt(s);
     }
 
@@ -174,9 +177,10 @@ impl<'a> Checker<'a> {
                 | StmtKind::For { .. }
                 | StmtKind::RangeFor { .. }
         );
-        self.loop_depth += u32::from(is_loop);
         let hoisted = self.stmt_kind(s);
-        self.loop_depth -= u32::from(is_loop);
+        if is_loop {
+            self.report_unreachable_loop(s);
+        }
         if let Some(m) = locals_mark {
             self.locals.truncate(m);
         }
@@ -192,6 +196,15 @@ impl<'a> Checker<'a> {
         let u = self.undefined_names.len();
         self.stmt(s);
         self.undefined_names.truncate(u);
+    }
+
+    /// The body of a loop. A local declared before the loop and read in it is not reported
+    /// as used before set (an earlier iteration may have set it); the condition of a
+    /// `while` or `for`, evaluated before the first iteration, is outside.
+    fn loop_body(&mut self, s: &'a Stmt) {
+        self.loop_depth += 1;
+        self.substmt(s);
+        self.loop_depth -= 1;
     }
 
     /// Walks `e` as part of the statement around it, not of a scope of its own: the
@@ -255,14 +268,16 @@ impl<'a> Checker<'a> {
                 } else {
                     self.condition(cond);
                 }
-                self.substmt(body);
+                self.loop_body(body);
             }
             StmtKind::DoWhile { body, cond } => {
+                self.loop_depth += 1;
                 self.substmt(body);
                 hoisted = self.hoisted(|me| {
                     me.expr(cond, Use::Read);
                     me.assignment_as_condition(cond);
                 });
+                self.loop_depth -= 1;
             }
             StmtKind::For {
                 init,
@@ -278,7 +293,9 @@ impl<'a> Checker<'a> {
                         me.condition(c);
                     }
                     if let Some(e) = step {
+                        me.loop_depth += 1;
                         me.expr(e, Use::Read);
+                        me.loop_depth -= 1;
                     }
                 };
                 let plain = init.is_none() && !matches!(cond.as_deref(), Some(Condition::Decl(_)));
@@ -287,7 +304,7 @@ impl<'a> Checker<'a> {
                 } else {
                     head(self);
                 }
-                self.substmt(body);
+                self.loop_body(body);
             }
             StmtKind::RangeFor {
                 init,
@@ -300,7 +317,7 @@ impl<'a> Checker<'a> {
                 }
                 self.local_decl(decl);
                 self.expr(range, Use::NoAccess);
-                self.substmt(body);
+                self.loop_body(body);
             }
             StmtKind::Return(Some(e)) | StmtKind::CoReturn(Some(e)) => self.expr(e, Use::Read),
             // An asm statement may set any local through its outputs.
@@ -616,6 +633,11 @@ impl<'a> Checker<'a> {
             && matches!(&chunk.params[0].specs.ty, TypeSpec::Builtin(b) if b.void)
     }
 
+    /// An expression whose value only the compiler needs (a `static_assert` condition).
+    pub(crate) fn unevaluated_expr(&mut self, e: &'a Expr) {
+        self.expr(e, Use::NoAccess);
+    }
+
     fn expr(&mut self, e: &'a Expr, usage: Use) {
         match &e.kind {
             // An array named anywhere but before `[...]` decays to a pointer to its first
@@ -793,7 +815,7 @@ impl<'a> Checker<'a> {
         let Some(id) = n.resolution.entity() else {
             return;
         };
-        if self.unset_locals.contains(&id) && !self.is_scalar(other) {
+        if self.unset_locals.contains_key(&id) && !self.is_scalar(other) {
             self.unset_locals.remove(&id);
         }
     }
@@ -831,7 +853,19 @@ impl<'a> Checker<'a> {
     /// code, locals read before they are set.
     fn name_use(&mut self, n: &'a QualName, usage: Use) {
         self.name_captures(n);
-        let Some(caller) = self.func else { return };
+        let Some(caller) = self.func else {
+            let dependent_qualified = n.resolution == Resolution::Dependent && n.is_qualified();
+            if self.namespace_code
+                && (n.resolution == Resolution::Unresolved || dependent_qualified)
+            {
+                if n.is_qualified() {
+                    self.unresolved_qualified(n);
+                } else {
+                    self.undefined_identifier(n);
+                }
+            }
+            return;
+        };
         // A qualified name with a component lookup did not find is taken as dependent.
         if n.resolution == Resolution::Dependent && n.is_qualified() {
             self.unresolved_qualified(n);
@@ -976,6 +1010,21 @@ impl<'a> Checker<'a> {
     /// left alone, as are units with parser recoveries.
     fn unresolved_qualified(&mut self, n: &QualName) {
         if !self.recoveries.is_empty() || self.map.presumed(n.span.lo).system {
+            return;
+        }
+        // `Bar::x` with nothing named `Bar` in sight (outside templates, where it could
+        // come from a dependent base).
+        if n.unfound_qualifier {
+            if self.func.is_some_and(|f| f.in_template)
+                || self.template_depth > 0
+                || self.in_unknowable_class()
+            {
+                return;
+            }
+            self.emit(Diagnostic::new(
+                ids::ID_MUST_BE_CLASS_OR_NAMESPACE_NAME,
+                n.segments[0].span.lo,
+            ));
             return;
         }
         // In a lambda, the function around it.
@@ -1195,25 +1244,27 @@ impl<'a> Checker<'a> {
     fn call(&mut self, callee: &'a Expr, args: &'a [Expr], span: Span) {
         let target = callee.unparen();
         let mut candidates: Vec<EntityId> = Vec::new();
+        let mut undefined_callee = None;
         match &target.kind {
             ExprKind::Name(n) => {
                 self.name_captures(n);
-                if self.func.is_some()
+                if (self.func.is_some() || self.namespace_code)
                     && n.is_qualified()
                     && matches!(n.resolution, Resolution::Unresolved | Resolution::Dependent)
                 {
                     self.unresolved_qualified(n);
                 }
                 // An unknown function is an error once no argument can bring it in by
-                // argument-dependent lookup or make the call depend on template parameters.
-                if n.resolution == Resolution::Unresolved
+                // argument-dependent lookup or make the call depend on template parameters
+                // (reported after the arguments, as cudafe++ reads them first).
+                undefined_callee = (n.resolution == Resolution::Unresolved
                     && !n.is_qualified()
                     && n.last().args.is_none()
-                    && self.func.is_some()
-                    && args.iter().all(|a| self.builtin_typed(a, 0))
-                {
-                    self.undefined_identifier(n);
-                }
+                    && (self.func.is_some() || self.namespace_code)
+                    && args
+                        .iter()
+                        .all(|a| self.builtin_typed(a, 0) || self.erroneous(a)))
+                .then_some(n);
                 candidates = n
                     .resolution
                     .entities()
@@ -1274,6 +1325,25 @@ impl<'a> Checker<'a> {
             }
             self.expr(a, usage);
         }
+        if let Some(n) = undefined_callee {
+            self.undefined_identifier(n);
+        }
+    }
+
+    /// An argument that is an error of its own (an undeclared name, `Bar::x` with no
+    /// `Bar`): it has no type argument-dependent lookup could use.
+    fn erroneous(&self, e: &Expr) -> bool {
+        match &e.unparen().kind {
+            ExprKind::Name(n) => {
+                (n.resolution == Resolution::Unresolved
+                    && !n.is_qualified()
+                    && n.last().args.is_none()
+                    && n.ident()
+                        .is_some_and(|s| !self.interner.bytes(s).starts_with(b"__")))
+                    || n.unfound_qualifier
+            }
+            _ => false,
+        }
     }
 
     /// Does `n` name a variable or parameter declared as an array (outside templates)?
@@ -1311,7 +1381,7 @@ impl<'a> Checker<'a> {
     /// Does `e` name a local not yet set?
     fn names_unset_local(&self, e: &Expr) -> bool {
         matches!(&e.unparen().kind, ExprKind::Name(n)
-            if n.resolution.entity().is_some_and(|id| self.unset_locals.contains(&id)))
+            if n.resolution.entity().is_some_and(|id| self.unset_locals.contains_key(&id)))
     }
 
     /// `e` names a local not yet set: it counts as set from here on, without a warning.
@@ -1331,7 +1401,7 @@ impl<'a> Checker<'a> {
         let Some(id) = n.resolution.entity() else {
             return false;
         };
-        self.unset_locals.contains(&id)
+        self.unset_locals.contains_key(&id)
             && self
                 .index
                 .declared_at(self.sema.entity(id).first_decl().lo)

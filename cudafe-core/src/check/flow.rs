@@ -33,7 +33,7 @@ impl<'a> Checker<'a> {
                 continue;
             }
             if self.indeterminate(specs, &id.declarator.ops, 0) {
-                self.unset_locals.insert(e);
+                self.unset_locals.insert(e, self.loop_depth);
             }
         }
     }
@@ -188,10 +188,11 @@ impl<'a> Checker<'a> {
         let Some(id) = n.resolution.entity() else {
             return;
         };
-        // In a loop, cudafe++ does not say it (a later iteration may read what an earlier
-        // one set).
-        if !self.unset_locals.remove(&id) || !read || self.loop_depth > 0 {
-            return;
+        // In a loop around its declaration, cudafe++ does not say it (a later iteration
+        // may read what an earlier one set).
+        match self.unset_locals.remove(&id) {
+            Some(depth) if read && depth == self.loop_depth => {}
+            _ => return,
         }
         if self.map.presumed(n.span.lo).system {
             return;
@@ -252,97 +253,28 @@ impl<'a> Checker<'a> {
         );
     }
 
-    /// Can control reach the end of `s`?
-    fn falls_through(&self, s: &Stmt) -> bool {
-        match &s.kind {
-            StmtKind::Compound(list) => list.iter().all(|s| self.falls_through(s)),
-            StmtKind::Return(_) | StmtKind::CoReturn(_) | StmtKind::Goto(_) => false,
-            StmtKind::Break | StmtKind::Continue => false,
-            StmtKind::Expr(e) => !self.expr_never_returns(e),
-            StmtKind::If {
-                then,
-                else_,
-                cond,
-                is_constexpr,
-                ..
-            } => {
-                if *is_constexpr {
-                    return true;
-                }
-                match cond.as_deref().map(|c| self.condition_value(c)) {
-                    Some(Some(true)) => self.falls_through(then),
-                    Some(Some(false)) => else_.as_ref().is_none_or(|e| self.falls_through(e)),
-                    _ => {
-                        self.falls_through(then)
-                            || else_.as_ref().is_none_or(|e| self.falls_through(e))
-                    }
-                }
-            }
-            StmtKind::While { cond, body } => {
-                self.condition_value(cond) != Some(true) || self.breaks_out(body)
-            }
-            StmtKind::For { cond, body, .. } => {
-                let forever = match cond {
-                    None => true,
-                    Some(c) => self.condition_value(c) == Some(true),
-                };
-                !forever || self.breaks_out(body)
-            }
-            StmtKind::DoWhile { body, cond } => {
-                let forever =
-                    matches!(self.eval(cond, &Default::default()), super::Value::Int(v) if v != 0);
-                if forever {
-                    self.breaks_out(body)
-                } else {
-                    self.falls_through(body) || continues(body) || self.breaks_out(body)
-                }
-            }
-            StmtKind::Switch { body, .. } => {
-                !has_default(body) || self.falls_through(body) || self.breaks_out(body)
-            }
-            StmtKind::Try { body, handlers } => {
-                self.falls_through(body) || handlers.iter().any(|h| self.falls_through(&h.body))
-            }
-            StmtKind::Label { stmt, .. }
-            | StmtKind::Case { stmt, .. }
-            | StmtKind::Default(stmt) => self.falls_through(stmt),
-            _ => true,
-        }
+    /// Can control reach the end of `body`, as EDG follows it (see [`Reach`])?
+    fn falls_through(&self, body: &Stmt) -> bool {
+        let mut r = Reach::new(self);
+        r.stmt(body, true)
     }
 
-    /// Does a reachable `break` in `s` leave the loop or switch `s` is the body of? A
-    /// `break` after a `return` (`case A: return x; break;`) is not reachable; a label
-    /// (`case`, `default`) makes what follows reachable again.
-    fn breaks_out(&self, s: &Stmt) -> bool {
-        match &s.kind {
-            StmtKind::Break => true,
-            StmtKind::Compound(list) => {
-                let mut reachable = true;
-                for s in list.iter() {
-                    if matches!(
-                        s.kind,
-                        StmtKind::Label { .. } | StmtKind::Case { .. } | StmtKind::Default(_)
-                    ) {
-                        reachable = true;
-                    }
-                    if reachable && self.breaks_out(s) {
-                        return true;
-                    }
-                    reachable = reachable && self.falls_through(s);
-                }
-                false
-            }
-            StmtKind::If { then, else_, .. } => {
-                self.breaks_out(then) || else_.as_deref().is_some_and(|e| self.breaks_out(e))
-            }
-            StmtKind::Label { stmt, .. }
-            | StmtKind::Case { stmt, .. }
-            | StmtKind::Default(stmt) => self.breaks_out(stmt),
-            StmtKind::Try { body, handlers } => {
-                self.breaks_out(body) || handlers.iter().any(|h| self.breaks_out(&h.body))
-            }
-            // Nested loops and switches own their breaks.
-            _ => false,
+    /// #128: the loops of a function or lambda body that control cannot reach, as the
+    /// positions of their first tokens; reported when the walk of the body leaves them.
+    pub(crate) fn note_unreachable_loops(&mut self, body: &Stmt) {
+        if self.map.presumed(body.span.lo).system {
+            return;
+        }
+        let mut r = Reach::new(self);
+        r.stmt(body, true);
+        let loops = r.loops;
+        self.unreachable_loops.extend(loops);
+    }
+
+    /// After walking the loop `s`: #128 if it cannot be reached.
+    pub(crate) fn report_unreachable_loop(&mut self, s: &Stmt) {
+        if !self.unreachable_loops.is_empty() && self.unreachable_loops.remove(&s.span.lo) {
+            self.emit(Diagnostic::new(ids::LOOP_NOT_REACHABLE, s.span.lo));
         }
     }
 
@@ -440,26 +372,252 @@ impl<'a> Checker<'a> {
     }
 }
 
-/// Does a `continue` in `s` go to the condition of the loop `s` is the body of?
-fn continues(s: &Stmt) -> bool {
-    match &s.kind {
-        StmtKind::Continue => true,
-        StmtKind::Compound(list) => list.iter().any(continues),
-        StmtKind::If { then, else_, .. } => {
-            continues(then) || else_.as_deref().is_some_and(continues)
-        }
-        StmtKind::Label { stmt, .. } | StmtKind::Case { stmt, .. } | StmtKind::Default(stmt) => {
-            continues(stmt)
-        }
-        _ => false,
-    }
-}
-
 fn has_default(s: &Stmt) -> bool {
     match &s.kind {
         StmtKind::Default(_) => true,
         StmtKind::Compound(list) => list.iter().any(has_default),
         StmtKind::Label { stmt, .. } | StmtKind::Case { stmt, .. } => has_default(stmt),
+        _ => false,
+    }
+}
+
+/// Reachability through a body as EDG follows it, for #128 ("loop is not reachable") and
+/// #940 (the end of a non-void function reachable):
+///
+/// - a jump (`return`, `throw`, `goto`, `break`, `continue`) makes what follows
+///   unreachable, as does a call of a `noreturn` function, after which EDG reports no
+///   loop;
+/// - a label makes its statement reachable, and so does the head of every loop (a jump
+///   target of its own): code after an unreachable loop is reachable again unless the loop
+///   cannot end;
+/// - the first statement with code in an unreachable stretch is the one EDG reports, and
+///   only a loop gets a warning: null statements, empty blocks, and declarations without
+///   an initializer (typedefs, `static_assert`, classes) have no code;
+/// - a constant condition decides which branch of an `if` goes on (both are walked as
+///   reachable), whether a loop can end, and the `case` labels of a switch are reachable
+///   when the switch is.
+pub(crate) struct Reach<'c, 'a> {
+    c: &'c Checker<'a>,
+    /// An unreachable statement with code has been seen since control was last
+    /// reachable.
+    warned: bool,
+    frames: Vec<Frame>,
+    /// The unreachable loops (their first tokens).
+    pub loops: Vec<u32>,
+}
+
+/// An enclosing loop or switch.
+struct Frame {
+    is_loop: bool,
+    /// For a switch: is it reachable (and so are its `case` labels)?
+    entry: bool,
+    /// A reachable `break` leaves it.
+    broke: bool,
+    /// A reachable `continue` goes to its condition.
+    continued: bool,
+}
+
+impl<'c, 'a> Reach<'c, 'a> {
+    pub(crate) fn new(c: &'c Checker<'a>) -> Self {
+        Reach {
+            c,
+            warned: false,
+            frames: Vec::new(),
+            loops: Vec::new(),
+        }
+    }
+
+    /// A statement with code at `s`, reached when `reach`.
+    fn code(&mut self, s: &Stmt, reach: bool, is_loop: bool) {
+        if !reach && !self.warned {
+            if is_loop {
+                self.loops.push(s.span.lo);
+            }
+            self.warned = true;
+        }
+    }
+
+    fn frame(&mut self, is_loop: bool, entry: bool) {
+        self.frames.push(Frame {
+            is_loop,
+            entry,
+            broke: false,
+            continued: false,
+        });
+    }
+
+    /// Walks `s`, entered when `reach`; returns whether control can leave it at its end.
+    pub(crate) fn stmt(&mut self, s: &Stmt, reach: bool) -> bool {
+        if reach {
+            self.warned = false;
+        }
+        match &s.kind {
+            StmtKind::Compound(list) => {
+                let mut r = reach;
+                for x in list.iter() {
+                    r = self.stmt(x, r);
+                }
+                r
+            }
+            StmtKind::Null | StmtKind::Pragma | StmtKind::Error => reach,
+            StmtKind::Decl(d) => {
+                let has_code = match &d.kind {
+                    DeclKind::Simple { declarators, .. } => {
+                        declarators.iter().any(|d| d.init.is_some())
+                    }
+                    _ => false,
+                };
+                if has_code {
+                    self.code(s, reach, false);
+                }
+                reach
+            }
+            StmtKind::Expr(e) => {
+                self.code(s, reach, false);
+                if throws(e) {
+                    false
+                } else if self.c.expr_never_returns(e) {
+                    // EDG reports no loop after a call that does not return.
+                    self.warned = true;
+                    false
+                } else {
+                    reach
+                }
+            }
+            StmtKind::Asm => {
+                self.code(s, reach, false);
+                reach
+            }
+            StmtKind::Label { stmt, .. } => self.stmt(stmt, true),
+            StmtKind::Case { stmt, .. } | StmtKind::Default(stmt) => {
+                let entry = self
+                    .frames
+                    .iter()
+                    .rev()
+                    .find(|f| !f.is_loop)
+                    .is_none_or(|f| f.entry);
+                self.stmt(stmt, reach || entry)
+            }
+            StmtKind::If {
+                init,
+                cond,
+                then,
+                else_,
+                consteval,
+                ..
+            } => {
+                self.code(s, reach, false);
+                let reach = match init {
+                    Some(i) => self.stmt(i, reach),
+                    None => reach,
+                };
+                let value = match (consteval, cond) {
+                    (None, Some(c)) => self.c.condition_value(c),
+                    _ => None,
+                };
+                let then_end = self.stmt(then, reach);
+                let else_end = match else_ {
+                    Some(e) => self.stmt(e, reach),
+                    None => reach,
+                };
+                match value {
+                    Some(true) => then_end,
+                    Some(false) => else_end,
+                    None => then_end || else_end,
+                }
+            }
+            StmtKind::While { cond, body } => {
+                self.code(s, reach, true);
+                self.frame(true, true);
+                self.stmt(body, true);
+                let f = self.frames.pop().expect("frame");
+                self.c.condition_value(cond) != Some(true) || f.broke
+            }
+            StmtKind::For {
+                init, cond, body, ..
+            } => {
+                self.code(s, reach, true);
+                if let Some(i) = init {
+                    self.stmt(i, reach);
+                }
+                self.frame(true, true);
+                self.stmt(body, true);
+                let f = self.frames.pop().expect("frame");
+                let forever = cond
+                    .as_deref()
+                    .is_none_or(|c| self.c.condition_value(c) == Some(true));
+                !forever || f.broke
+            }
+            StmtKind::RangeFor { init, body, .. } => {
+                self.code(s, reach, true);
+                if let Some(i) = init {
+                    self.stmt(i, reach);
+                }
+                self.frame(true, true);
+                self.stmt(body, true);
+                self.frames.pop();
+                true
+            }
+            StmtKind::DoWhile { body, cond } => {
+                self.code(s, reach, true);
+                self.frame(true, true);
+                let body_end = self.stmt(body, true);
+                let f = self.frames.pop().expect("frame");
+                let forever = matches!(
+                    self.c.eval(cond, &Default::default()),
+                    super::Value::Int(v) if v != 0
+                );
+                ((body_end || f.continued) && !forever) || f.broke
+            }
+            StmtKind::Switch { init, body, .. } => {
+                self.code(s, reach, false);
+                let reach = match init {
+                    Some(i) => self.stmt(i, reach),
+                    None => reach,
+                };
+                self.frame(false, reach);
+                // What precedes the first label is reached by no path.
+                self.warned = true;
+                let body_end = self.stmt(body, false);
+                let f = self.frames.pop().expect("frame");
+                body_end || f.broke || (reach && !has_default(body))
+            }
+            StmtKind::Break => {
+                self.code(s, reach, false);
+                if reach && let Some(f) = self.frames.last_mut() {
+                    f.broke = true;
+                }
+                false
+            }
+            StmtKind::Continue => {
+                self.code(s, reach, false);
+                if reach && let Some(f) = self.frames.iter_mut().rev().find(|f| f.is_loop) {
+                    f.continued = true;
+                }
+                false
+            }
+            StmtKind::Return(_) | StmtKind::CoReturn(_) | StmtKind::Goto(_) => {
+                self.code(s, reach, false);
+                false
+            }
+            StmtKind::Try { body, handlers } => {
+                self.code(s, reach, false);
+                let mut end = self.stmt(body, reach);
+                for h in handlers.iter() {
+                    end |= self.stmt(&h.body, reach);
+                }
+                end
+            }
+        }
+    }
+}
+
+/// A `throw` expression (in parentheses or after a comma).
+fn throws(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Throw(_) => true,
+        ExprKind::Paren(x) => throws(x),
+        ExprKind::Binary(BinaryOp::Comma, a, b) => throws(a) || throws(b),
         _ => false,
     }
 }

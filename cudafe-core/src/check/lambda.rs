@@ -643,7 +643,7 @@ impl<'a> Checker<'a> {
                 span,
             } = c
                 && let Some(e) = self.find_local(*name).and_then(|l| l.entity)
-                && self.unset_locals.remove(&e)
+                && self.unset_locals.remove(&e).is_some()
                 && !*by_ref
                 && !self.map.presumed(span.lo).system
             {

@@ -15,6 +15,7 @@ mod flow;
 mod index;
 mod lambda;
 mod redefinition;
+mod statics;
 mod syntax;
 
 use crate::diag::pragma::{self, DiagPragma};
@@ -89,6 +90,8 @@ pub fn check(
         locals: Vec::new(),
         undefined_names: Vec::new(),
         loop_depth: 0,
+        unreachable_loops: Default::default(),
+        namespace_code: false,
         cur_fn: None,
         in_member_decls: 0,
         deferred_bodies: Vec::new(),
@@ -170,7 +173,7 @@ pub(crate) struct Checker<'a> {
     /// and where that declaration names the function.
     pub grid_constant: crate::intern::FxHashMap<EntityId, (Vec<bool>, Span)>,
     /// Locals of the current function declared without an initializer and not yet set.
-    pub unset_locals: crate::intern::FxHashSet<EntityId>,
+    pub unset_locals: crate::intern::FxHashMap<EntityId, u32>,
     /// Lexical errors and recoveries in source order ([`syntax`]), the first of them not
     /// reported yet, and where each skipped span's recovery is among them.
     pub(crate) syntax: Vec<syntax::Problem>,
@@ -193,6 +196,11 @@ pub(crate) struct Checker<'a> {
     pub(crate) undefined_names: Vec<Symbol>,
     /// Loops around the statement being checked, in the current function.
     pub(crate) loop_depth: u32,
+    /// The loops of the bodies being walked that control cannot reach (#128).
+    pub(crate) unreachable_loops: crate::intern::FxHashSet<u32>,
+    /// Walking code outside functions that cudafe++ checks for undeclared names (a
+    /// namespace-scope initializer, a `static_assert` condition).
+    pub(crate) namespace_code: bool,
     /// The function definition whose body is being walked.
     pub(crate) cur_fn: Option<&'a FunctionDef>,
     /// How many classes' member declarations are being walked (not counting those inside
@@ -302,6 +310,9 @@ impl<'a> Checker<'a> {
             }
             DeclKind::Function(f) => self.function_definition(f),
             DeclKind::Error => self.parse_error(d.span),
+            DeclKind::StaticAssert { cond, message } => {
+                self.static_assertion(d, cond, message.as_deref())
+            }
             DeclKind::UsingDirective { ns } | DeclKind::NamespaceAlias { target: ns, .. } => {
                 self.namespace_name(ns)
             }
@@ -612,6 +623,7 @@ impl<'a> Checker<'a> {
             self.function_declaration(specs, &id.declarator, id.entity, false, id.span);
         } else {
             self.variable_declaration(specs, id);
+            self.namespace_initializer(id);
         }
     }
 

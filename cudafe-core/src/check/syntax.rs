@@ -172,6 +172,9 @@ impl<'a> Checker<'a> {
                 let r = &self.recoveries[i];
                 if let Some(b) = &r.base {
                     self.base_problem(b);
+                    if matches!(**b, BaseProblem::UndefinedType { .. }) {
+                        return;
+                    }
                 }
                 let (id, severity) = recovery_diag(r);
                 let mut d = Diagnostic::new(id, self.location(p.at)).severity(severity);
@@ -225,6 +228,12 @@ impl<'a> Checker<'a> {
             }
             BaseProblem::NotClassOrNamespace { at } => {
                 Diagnostic::new(ids::ID_MUST_BE_CLASS_OR_NAMESPACE_NAME, at.lo)
+            }
+            BaseProblem::NoTypeSpecifier { at } => {
+                Diagnostic::new(ids::MISSING_DECL_SPECIFIERS, at.lo)
+            }
+            BaseProblem::UndefinedType { name, at } | BaseProblem::Undeclared { name, at } => {
+                Diagnostic::new(ids::UNDEFINED_IDENTIFIER, at.lo).arg_str(self.name_of(name))
             }
         };
         self.emit(d);

@@ -1198,6 +1198,7 @@ impl<'a> Mangler<'a> {
     fn segment_type(&self, e: EntityId, seg: &NameSegment, env: &Env, depth: u32) -> Option<Ty> {
         let written = QualName {
             global: false,
+            unfound_qualifier: false,
             segments: vec![seg.clone()].into_boxed_slice(),
             span: seg.span,
             resolution: Resolution::Entity(e),
@@ -1672,6 +1673,7 @@ impl<'a> Mangler<'a> {
         if prefix.len() > 1 {
             let q = QualName {
                 global: n.global,
+                unfound_qualifier: false,
                 segments: prefix.to_vec().into_boxed_slice(),
                 span: n.span,
                 resolution: Resolution::Unresolved,

@@ -251,6 +251,9 @@ impl Resolution {
 pub struct QualName {
     /// Starts with `::`.
     pub global: bool,
+    /// Its first component, an identifier before `::`, names nothing unqualified lookup
+    /// finds where it stands (`Bar::x` with no `Bar` declared).
+    pub unfound_qualifier: bool,
     pub segments: List<NameSegment>,
     pub span: Span,
     pub resolution: Resolution,
@@ -421,6 +424,16 @@ pub enum BaseProblem {
     /// `name followed by "::" must be a class or namespace name`: an unknown middle
     /// component.
     NotClassOrNamespace { at: Span },
+    /// `this declaration has no storage class or type specifier`: a declaration outside
+    /// functions that starts with an undeclared name before its specifiers (`FOO int x;`,
+    /// an undefined macro), which EDG takes for the declarator.
+    NoTypeSpecifier { at: Span },
+    /// `identifier "FOO" is undefined` where a type belongs (`FOO x;`): the whole problem —
+    /// EDG takes the name for a type and goes on, so no syntax error follows.
+    UndefinedType { name: Symbol, at: Span },
+    /// `identifier "FOO" is undefined` before the syntax error after it (`FOO int x;` in a
+    /// block, where EDG reads `FOO` as an expression).
+    Undeclared { name: Symbol, at: Span },
 }
 
 /// A class definition: `struct S : B { ... }`.

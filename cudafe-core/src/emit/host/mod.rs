@@ -294,6 +294,19 @@ impl<'a> HostEmitter<'a> {
         }
     }
 
+    /// The definition of a class or an enum named from the global scope (`template <>
+    /// class ::N::L<int> { ... }`): the host compiler rejects the leading `::` there
+    /// (cudafe++ writes such definitions again, inside their namespace), and the name
+    /// means the same without it.
+    fn drop_global_qualifier(&mut self, name: Option<&QualName>) {
+        if let Some(n) = name
+            && n.global
+            && self.map.slice(Span::new(n.span.lo, n.span.lo + 2)) == b"::"
+        {
+            self.edits.remove(Span::new(n.span.lo, n.span.lo + 2));
+        }
+    }
+
     fn strip_attributes(&mut self, attrs: &'a [Attribute]) {
         for a in attrs {
             self.strip_attribute(a, attrs);
@@ -1301,6 +1314,7 @@ impl<'a> Visitor<'a> for HostEmitter<'a> {
     }
 
     fn class(&mut self, c: &'a ClassSpec) {
+        self.drop_global_qualifier(c.name.as_ref());
         self.class_depth += 1;
         let saved = std::mem::take(&mut self.templates);
         visit::walk_class(self, c);
@@ -1310,6 +1324,11 @@ impl<'a> Visitor<'a> for HostEmitter<'a> {
 
     fn decl_specs(&mut self, s: &'a DeclSpecs) {
         self.strip_attributes(&s.attrs);
+        if let TypeSpec::Enum(e) = &s.ty
+            && e.enumerators.is_some()
+        {
+            self.drop_global_qualifier(e.name.as_ref());
+        }
         visit::walk_decl_specs(self, s);
     }
 

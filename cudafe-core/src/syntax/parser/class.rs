@@ -288,6 +288,7 @@ impl<'a> Parser<'a> {
                     let e = self.decltype_specifier()?;
                     QualName {
                         global: false,
+                        unfound_qualifier: false,
                         segments: vec![NameSegment {
                             kind: NameKind::Decltype(Box::new(e)),
                             template_kw: false,

@@ -1596,6 +1596,7 @@ impl<'a> Parser<'a> {
                             s.ty = TypeSpec::Named {
                                 name: QualName {
                                     global: false,
+                                    unfound_qualifier: false,
                                     segments: vec![NameSegment {
                                         kind: NameKind::Ident(sym),
                                         template_kw: false,
@@ -1804,6 +1805,30 @@ impl<'a> Parser<'a> {
                             };
                             have_type = true;
                         }
+                        NameClass::Undeclared if self.undeclared_type_name(cx, &name) => {
+                            // `FOO x;`: EDG reports the name and declares `x` with it.
+                            if !self.is_tentative() {
+                                let at = name.span;
+                                let sym = name.ident().expect("an identifier");
+                                self.recoveries.push(Recovery {
+                                    span: Span::new(at.lo, at.lo),
+                                    at,
+                                    what: String::new(),
+                                    expected: None,
+                                    base: Some(Box::new(BaseProblem::UndefinedType {
+                                        name: sym,
+                                        at,
+                                    })),
+                                    restart: None,
+                                    open: None,
+                                });
+                            }
+                            s.ty = TypeSpec::Named {
+                                name,
+                                typename_kw: false,
+                            };
+                            have_type = true;
+                        }
                         _ => {
                             self.reset(m);
                             break;
@@ -1841,6 +1866,60 @@ impl<'a> Parser<'a> {
         } else {
             None
         }
+    }
+
+    /// An undeclared identifier where a type belongs, a declarator name after it (`FOO x;`,
+    /// and outside blocks `FOO *p;`): cudafe++ reports it and takes it for a type. Not in
+    /// classes with bases (whose members we may not see) nor in system headers.
+    fn undeclared_type_name(&self, cx: DeclContext, name: &QualName) -> bool {
+        if name.is_qualified() || name.last().args.is_some() || name.ident().is_none() {
+            return false;
+        }
+        let declarator_follows = match self.kind() {
+            TokenKind::Ident => true,
+            TokenKind::Punct(Punct::Star | Punct::Amp | Punct::AmpAmp) => {
+                matches!(cx, DeclContext::Namespace | DeclContext::Class)
+                    && self.nth_kind(1) == TokenKind::Ident
+            }
+            _ => false,
+        };
+        if !declarator_follows
+            || !matches!(
+                cx,
+                DeclContext::Namespace
+                    | DeclContext::Class
+                    | DeclContext::Block
+                    | DeclContext::Template
+            )
+            || self.map.presumed(name.span.lo).system
+        {
+            return false;
+        }
+        // The next identifier must not be something a declarator cannot start with.
+        if self.at_ident()
+            && self
+                .nth_sym(0)
+                .is_some_and(|s| self.cuda_keyword_attribute(Some(s)).is_some())
+        {
+            return false;
+        }
+        let mut s = Some(self.scope);
+        while let Some(sc) = s {
+            let scope = self.sema.scope(sc);
+            if scope.kind == crate::sema::ScopeKind::Class
+                && (scope.dependent_bases || !scope.bases.is_empty() || scope.entity.is_none())
+            {
+                return false;
+            }
+            if let Some(c) = scope.class_context {
+                let cs = self.sema.scope(c);
+                if cs.dependent_bases || !cs.bases.is_empty() {
+                    return false;
+                }
+            }
+            s = scope.parent;
+        }
+        true
     }
 
     /// A dependent qualified name in a declaration context where only a type makes sense:

@@ -785,6 +785,7 @@ impl<'a> Parser<'a> {
                 };
             return Ok(QualName {
                 global: false,
+                unfound_qualifier: false,
                 segments: vec![NameSegment {
                     kind,
                     template_kw: false,
@@ -838,6 +839,7 @@ impl<'a> Parser<'a> {
                 }
                 return Ok(QualName {
                     global: false,
+                    unfound_qualifier: false,
                     segments: segments.into(),
                     span: start.to(self.prev_span()),
                     resolution: Resolution::Unresolved,
@@ -846,6 +848,7 @@ impl<'a> Parser<'a> {
             let (sym, sp) = self.ident()?;
             return Ok(QualName {
                 global: false,
+                unfound_qualifier: false,
                 segments: vec![NameSegment {
                     kind: NameKind::Ident(sym),
                     template_kw: false,
@@ -1759,9 +1762,11 @@ impl<'a> Parser<'a> {
         }
         // Type traits and other builtins taking types: `__is_same(T, U)`,
         // `__has_trivial_destructor(T)`, `__builtin_types_compatible_p(T, U)`,
-        // `__builtin_convertvector(e, T)`. Only when the name is not declared.
+        // `__builtin_convertvector(e, T)`, CUDA's `__nv_is_extended_device_lambda_closure_type(T)`.
+        // Only when the name is not declared.
         let name = self.interner.name(sym);
         let takes_types = name.starts_with("__is_")
+            || name.starts_with("__nv_is_extended_")
             || name.starts_with("__has_")
             || name.starts_with("__reference_")
             || name == "__builtin_types_compatible_p"

@@ -937,18 +937,69 @@ impl<'a> Parser<'a> {
                 self.in_launch_config = saved_launch;
                 // Make progress from the start of the construct, not from where it failed
                 // (which may be inside a nested, already-closed group).
+                let undeclared_first = self.undeclared_before_specifiers(cx, m.pos, &e);
                 if self.pos == m.pos {
                     self.bump();
                 }
                 let restart = self.skip_after_error(&e);
                 let span = start.to(self.prev_span());
                 self.record_recovery(span, &e, restart);
+                if let Some(at) = undeclared_first
+                    && self.tentative == 0
+                    && let Some(r) = self.recoveries.last_mut()
+                    && r.base.is_none()
+                {
+                    r.base = Some(Box::new(BaseProblem::NoTypeSpecifier { at }));
+                }
                 Decl {
                     kind: DeclKind::Error,
                     span,
                 }
             }
         }
+    }
+
+    /// A declaration outside functions (or a statement) that failed with `expected a ";"`
+    /// right after an undeclared first name, where specifiers follow it (`FOO int x;`,
+    /// `FOO2 __attribute__((device)) int y;`): the name's span, for cudafe++'s `this
+    /// declaration has no storage class or type specifier` (in a block: `identifier "FOO"
+    /// is undefined`) before the syntax error.
+    pub(crate) fn undeclared_before_specifiers(
+        &self,
+        cx: DeclContext,
+        first: usize,
+        e: &ParseError,
+    ) -> Option<Span> {
+        if !matches!(
+            cx,
+            DeclContext::Namespace | DeclContext::Class | DeclContext::Block
+        ) || e.expected != Some(Punct::Semi)
+        {
+            return None;
+        }
+        let sym = self.sym_at(first)?;
+        // (The failed declaration may have declared the name itself.)
+        let here = self.toks[first].span.lo;
+        if self
+            .sema
+            .lookup_unqualified(self.scope, sym)
+            .iter()
+            .any(|&d| self.sema.entity(d).first_decl().lo != here)
+        {
+            return None;
+        }
+        // GNU attributes may stand between the name and the specifier the error is at.
+        let mut i = first + 1;
+        while self.toks.get(i)?.kind == TokenKind::Keyword(Keyword::Attribute) {
+            let open = self.toks.get(i + 1)?;
+            if open.kind != TokenKind::Punct(Punct::LParen) {
+                return None;
+            }
+            i = open.extra() as usize + 1;
+        }
+        let next = self.toks.get(i)?;
+        (next.span == e.at && matches!(next.kind, TokenKind::Keyword(_)))
+            .then_some(self.toks[first].span)
     }
 
     /// Hands out the `#pragma` lines that come before the current token as declarations.

@@ -164,6 +164,7 @@ impl<'a> Parser<'a> {
     fn outline_name(&self, n: &QualName) -> QualName {
         QualName {
             global: n.global,
+            unfound_qualifier: n.unfound_qualifier,
             segments: n
                 .segments
                 .iter()
@@ -201,6 +202,7 @@ impl<'a> Parser<'a> {
         // Most names have one component.
         let mut segments: smallvec::SmallVec<[NameSegment; 1]> = smallvec::SmallVec::new();
         let resolution;
+        let mut unfound_qualifier = false;
         loop {
             let seg_start = self.peek().span;
             let template_kw = self.eat_kw(Keyword::Template);
@@ -297,6 +299,15 @@ impl<'a> Parser<'a> {
                     .last()
                     .is_some_and(|s| matches!(s.kind, NameKind::Ident(_) | NameKind::Decltype(_)))
             {
+                if segments.len() == 1
+                    && ctx == LookupIn::Here
+                    && found.is_empty()
+                    && self.declarator_class_ctx.is_none()
+                    && segments[0].args.is_none()
+                    && matches!(segments[0].kind, NameKind::Ident(_))
+                {
+                    unfound_qualifier = true;
+                }
                 self.bump(); // ::
                 ctx = if is_decltype {
                     LookupIn::Unknown
@@ -347,6 +358,7 @@ impl<'a> Parser<'a> {
         }
         Ok(QualName {
             global,
+            unfound_qualifier,
             segments: segments.into_vec().into_boxed_slice(),
             span: start.to(self.prev_span()),
             resolution,

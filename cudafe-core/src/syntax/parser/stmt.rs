@@ -83,12 +83,22 @@ impl<'a> Parser<'a> {
                 self.classes.truncate(saved_classes);
                 self.angle_depth = saved_angle;
                 self.in_launch_config = saved_launch;
+                let undeclared_first =
+                    self.undeclared_before_specifiers(DeclContext::Block, m.pos, &e);
                 if self.pos == m.pos {
                     self.bump();
                 }
                 let restart = self.skip_after_error(&e);
                 let span = start.to(self.prev_span());
                 self.record_recovery(span, &e, restart);
+                if let Some(at) = undeclared_first
+                    && self.tentative == 0
+                    && let Some(name) = self.sym_at(m.pos)
+                    && let Some(r) = self.recoveries.last_mut()
+                    && r.base.is_none()
+                {
+                    r.base = Some(Box::new(BaseProblem::Undeclared { name, at }));
+                }
                 Stmt {
                     kind: StmtKind::Error,
                     span,

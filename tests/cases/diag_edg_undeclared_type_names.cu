@@ -1,0 +1,27 @@
+//! kind: fail
+// An undeclared name where a type belongs (a missing include, an undefined macro): `FOO x;`
+// is `identifier "FOO" is undefined` and declares `x` (later uses of it are fine); `FOO int x;`
+// outside functions is `this declaration has no storage class or type specifier` and then
+// `expected a ";"`, in a block `identifier "FOO" is undefined` and then `expected a ";"`.
+Half h1; //~ error: identifier "Half" is undefined
+Real r1 = 1; //~ error: identifier "Real" is undefined
+Vec3 *v1; //~ error: identifier "Vec3" is undefined
+const Scalar c1 = 2; //~ error: identifier "Scalar" is undefined
+HOSTDEV int twice(int x); //~ error: this declaration has no storage class or type specifier
+//~^ error: expected a ";"
+struct S {
+  Elem e; //~ error: identifier "Elem" is undefined
+  int k;
+};
+namespace N {
+INLINE_FN int w; //~ error: this declaration has no storage class or type specifier
+//~^ error: expected a ";"
+}
+void g() {
+  Index q; //~ error: identifier "Index" is undefined
+  KERNEL_ARG int r; //~ error: identifier "KERNEL_ARG" is undefined
+  //~^ error: expected a ";"
+}
+int use() { return h1 + r1; }
+__global__ void k(int *p) { *p = 1; }
+int main() { g(); return use(); }
