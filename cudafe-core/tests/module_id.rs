@@ -323,6 +323,19 @@ const CASES: &[(&str, &str)] = &[
          StrideA stride_A;\n\
          Box<int> tensor_A;\n",
     ),
+    (
+        // Thrust's unit tests: a variable whose class is a partial specialization over a
+        // pack (`V<tl<Ts...>>`, `V<tl<A, Ts...>>`) with a constructor.
+        "partial_specialization_over_pack.cu",
+        "template <class...> struct tl {};\n\
+         template <class L> struct V;\n\
+         template <class A, class... Ts> struct V<tl<A, Ts...>> { V() {} };\n\
+         template <class L> struct U;\n\
+         template <class... Ts> struct U<tl<Ts...>> { U() {} };\n\
+         unsigned long long seed;\n\
+         V<tl<int, float, char>> inst;\n\
+         U<tl<>> inst2;\n",
+    ),
 ];
 
 /// Runs one case; `Err` describes a difference or a failure.

@@ -1123,6 +1123,9 @@ impl<'a> Mangler<'a> {
         for (i, p) in head.params.iter().enumerate() {
             let pe = p.entity?;
             match &p.kind {
+                // A pack stands for whatever sequence its expansion meets (see
+                // [`PACK_HOLE`]).
+                _ if p.pack => holes.bind(pe, Arg::Pack(vec![Arg::Hole(i as u32 | PACK_HOLE)])),
                 TemplateParamKind::Type { .. } => holes.bind(pe, Arg::Type(Ty::Hole(i as u32))),
                 TemplateParamKind::NonType { .. } => holes.bind(pe, Arg::Hole(i as u32)),
                 TemplateParamKind::Template { .. } => return None,
@@ -1282,6 +1285,23 @@ impl<'a> Mangler<'a> {
             if p.pack {
                 let mut pack = Vec::new();
                 for a in written.get(i..).unwrap_or(&[]) {
+                    // `Ts...` with `Ts` bound to a pack: its elements.
+                    let expansion = match a {
+                        TemplateArg::Pack(inner) => match &**inner {
+                            TemplateArg::Name(n) => Some(n),
+                            TemplateArg::Type(t) => bare_type_name(t),
+                            _ => return None,
+                        },
+                        TemplateArg::Type(t) if t.declarator.pack => bare_type_name(t),
+                        _ => None,
+                    };
+                    if let Some(name) = expansion {
+                        match name.resolution.entity().and_then(|e| env.get(e)) {
+                            Some(Arg::Pack(elems)) => pack.extend(elems.iter().cloned()),
+                            _ => return None,
+                        }
+                        continue;
+                    }
                     pack.push(self.template_arg(p, a, &bound(first, &args), depth)?);
                 }
                 args.push(Arg::Pack(pack));
@@ -1945,8 +1965,30 @@ enum Lookup {
 
 /// Matches a partial specialization's argument against an actual one, deducing the
 /// specialization's parameters (`holes`).
+/// The name a type-id is made of alone (`T`, the `Ts` of `Ts...`).
+fn bare_type_name(t: &TypeId) -> Option<&QualName> {
+    match (&t.specs.ty, t.declarator.ops.is_empty()) {
+        (TypeSpec::Named { name, .. }, true) => Some(name),
+        _ => None,
+    }
+}
+
+/// Marks a [`Arg::Hole`] that stands for a partial specialization's parameter pack: last
+/// in an [`Arg::Pack`] pattern, it matches the rest of the sequence.
+const PACK_HOLE: u32 = 1 << 31;
+
 fn unify_arg(pattern: &Arg, actual: &Arg, holes: &mut [Option<Arg>]) -> bool {
     match (pattern, actual) {
+        // A pack's elements, the last of them a pack parameter taking what remains.
+        (Arg::Pack(p), Arg::Pack(a)) if matches!(p.last(), Some(Arg::Hole(h)) if h & PACK_HOLE != 0) =>
+        {
+            let Some((Arg::Hole(h), head)) = p.split_last() else {
+                return false;
+            };
+            a.len() >= head.len()
+                && head.iter().zip(a).all(|(p, a)| unify_arg(p, a, holes))
+                && deduce(h & !PACK_HOLE, &Arg::Pack(a[head.len()..].to_vec()), holes)
+        }
         (Arg::Hole(i), a) => deduce(*i, a, holes),
         (Arg::Type(p), Arg::Type(a)) => unify_ty(p, a, holes),
         (Arg::Value(_, p), Arg::Value(_, a)) => p == a,
