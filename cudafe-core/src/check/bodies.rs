@@ -148,6 +148,8 @@ impl<'a> Checker<'a> {
     }
 
     fn stmt(&mut self, s: &'a Stmt) {
+        // Syntax errors the parser read past (it went on after them) come in order.
+        self.report_syntax_before(s.span.lo);
         // Declarations (also behind labels) add to the enclosing scope; other statements
         // open their own.
         let locals_mark = match &s.kind {

@@ -1361,8 +1361,17 @@ impl<'a> Parser<'a> {
                 TokenKind::Punct(Punct::Star)
                     if self.nth_kind(1) == TokenKind::Keyword(Keyword::This) =>
                 {
+                    let star = self.bump().span;
                     self.bump();
-                    self.bump();
+                    // Clang before C++17 has no `*this` capture: cudafe++ expects a name at
+                    // the `*` and reads on without it.
+                    if self.opts.clang && self.opts.cxx < 17 {
+                        self.record(Span::new(star.lo, star.lo), star, "expected an identifier");
+                        if !self.eat_punct(Punct::Comma) {
+                            break;
+                        }
+                        continue;
+                    }
                     Capture::StarThis
                 }
                 _ => {

@@ -441,7 +441,21 @@ impl<'a> Parser<'a> {
             return Ok(None);
         }
         let init = self.statement()?;
-        self.feature(17, Feature::SelectionInit, self.prev_span());
+        let semi = self.prev_span();
+        self.feature(17, Feature::SelectionInit, semi);
+        // Clang before C++17 has no such initializer: cudafe++ expects the `)` at the `;`
+        // and reads on.
+        if self.opts.clang && self.opts.cxx < 17 {
+            self.record_error(
+                Span::new(semi.lo, semi.lo),
+                &super::ParseError {
+                    at: semi,
+                    what: "expected a \")\"".into(),
+                    expected: Some(Punct::RParen),
+                    base: None,
+                },
+            );
+        }
         Ok(Some(init))
     }
 
