@@ -321,7 +321,11 @@ impl<'a> Checker<'a> {
                 self.expr(range, Use::NoAccess);
                 self.loop_body(body);
             }
-            StmtKind::Return(Some(e)) | StmtKind::CoReturn(Some(e)) => self.expr(e, Use::Read),
+            StmtKind::Return(Some(e)) => {
+                self.expr(e, Use::Read);
+                self.return_value_in_void_function(e);
+            }
+            StmtKind::CoReturn(Some(e)) => self.expr(e, Use::Read),
             // An asm statement may set any local through its outputs.
             StmtKind::Asm => self.unset_locals.clear(),
             StmtKind::Error => {
@@ -444,6 +448,7 @@ impl<'a> Checker<'a> {
                     }
                     _ => {}
                 }
+                self.initializer_conversions(specs, id);
                 if !specs.is_typedef && !id.declarator.is_function() && id.declarator.ops.is_empty()
                 {
                     self.implicit_special_members(specs, id);
@@ -678,6 +683,9 @@ impl<'a> Checker<'a> {
                 } else {
                     self.expr(a, usage);
                     self.expr(b, Use::Read);
+                }
+                if *op == AssignOp::Assign {
+                    self.assignment_conversions(a, b);
                 }
             }
             ExprKind::Cond(c, t, f) => {
@@ -1326,10 +1334,39 @@ impl<'a> Checker<'a> {
                 self.forget_unset(a);
             }
             self.expr(a, usage);
+            if let [f] = candidates[..] {
+                self.argument_conversions(f, i, a);
+            }
         }
         if let Some(n) = undefined_callee {
             self.undefined_identifier(n);
         }
+    }
+
+    /// `return 0;` in a function returning `void` (a kernel, say): the value is certainly
+    /// not of type `void` when it has a fundamental type we can see. Not in lambdas or
+    /// templates.
+    fn return_value_in_void_function(&mut self, e: &Expr) {
+        let Some(f) = self.cur_fn else { return };
+        if !self.lambda_frames.is_empty()
+            || self.func.is_none_or(|c| c.in_template)
+            || self.map.presumed(e.span.lo).system
+        {
+            return;
+        }
+        if !matches!(f.specs.ty, TypeSpec::Builtin(b) if b.void)
+            || f.declarator.ops.len() != 1
+            || f.declarator
+                .function()
+                .is_none_or(|c| c.trailing_return.is_some())
+        {
+            return;
+        }
+        if self.type_is_void(&f.specs, &f.declarator, 1) != Some(true) || !self.builtin_typed(e, 0)
+        {
+            return;
+        }
+        self.emit(Diagnostic::new(ids::BAD_RETURN_VALUE_TYPE, e.span.lo));
     }
 
     /// An argument that is an error of its own (an undeclared name, `Bar::x` with no
@@ -1507,7 +1544,7 @@ impl<'a> Checker<'a> {
     /// The scope of the class an object expression certainly has: `x` or `*p` or `p->`
     /// for a variable or parameter declared with a class type that is not a template (or a
     /// reference to one), and `this->`.
-    fn object_class(&self, base: &Expr, arrow: bool) -> Option<crate::sema::ScopeId> {
+    pub(crate) fn object_class(&self, base: &Expr, arrow: bool) -> Option<crate::sema::ScopeId> {
         let base = base.unparen();
         let (var, pointers) = match (&base.kind, arrow) {
             (ExprKind::This, true) => {
@@ -1703,6 +1740,12 @@ impl<'a> Checker<'a> {
     /// first error of the compilation cudafe++ prints callees that have parameters by a
     /// broken mangled name (`_Z1a1?`), and so do we.
     pub(crate) fn callee_name(&self, f: EntityId) -> String {
+        // cudafe++ prints the callee by its demangled name: a function with C linkage
+        // (`__syncthreads`) has no parameters or scopes in it.
+        let e = self.sema.entity(f);
+        if e.flags.extern_c {
+            return e.name.map(|s| self.name_of(s)).unwrap_or_default();
+        }
         let params = self.param_types(f);
         if self.mangled_callee_names && !params.is_empty() {
             return self.broken_mangled_name(f, params.len());

@@ -347,13 +347,19 @@ impl<'a> Checker<'a> {
         if !hit || self.map.presumed(whole.lo).system {
             return;
         }
-        // The operator: the first non-blank byte after the left operand.
+        let at = self.operator_after(a);
+        self.emit(Diagnostic::new(ids::UNSIGNED_COMPARE_WITH_ZERO, at));
+    }
+
+    /// Where the operator after the left operand `lhs` stands: the first non-blank byte
+    /// after it.
+    pub(crate) fn operator_after(&self, lhs: &Expr) -> u32 {
         let text = self.map.text();
-        let mut at = a.span.hi as usize;
+        let mut at = lhs.span.hi as usize;
         while at < text.len() && text[at].is_ascii_whitespace() {
             at += 1;
         }
-        self.emit(Diagnostic::new(ids::UNSIGNED_COMPARE_WITH_ZERO, at as u32));
+        at as u32
     }
 
     fn is_unsigned_name(&self, e: &Expr) -> bool {

@@ -10,6 +10,7 @@
 
 mod bodies;
 mod consteval;
+mod conversions;
 mod dialect;
 mod flow;
 mod index;
@@ -624,6 +625,7 @@ impl<'a> Checker<'a> {
         } else {
             self.variable_declaration(specs, id);
             self.namespace_initializer(id);
+            self.namespace_initializer_conversions(specs, id);
         }
     }
 

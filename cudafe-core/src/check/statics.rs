@@ -25,6 +25,18 @@ impl<'a> Checker<'a> {
         self.namespace_code = saved;
     }
 
+    /// The conversions of a namespace-scope variable's initializer.
+    pub(crate) fn namespace_initializer_conversions(
+        &mut self,
+        specs: &DeclSpecs,
+        id: &'a InitDeclarator,
+    ) {
+        if self.func.is_some() || self.class_depth > 0 || self.template_depth > 0 {
+            return;
+        }
+        self.initializer_conversions(specs, id);
+    }
+
     /// `static_assert(cond, message)`: its undeclared names, and the assertion itself when
     /// its condition is certainly false. Templates are left alone (their conditions are
     /// for instantiation to decide).
