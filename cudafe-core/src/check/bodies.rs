@@ -714,6 +714,7 @@ impl<'a> Checker<'a> {
                     }
                 }
                 self.launch(callee, e.span);
+                self.configured_non_kernel(callee, args.len());
                 if let ExprKind::Name(n) = &callee.unparen().kind
                     && let [k] = n.resolution.entities()
                 {
@@ -1717,6 +1718,42 @@ impl<'a> Checker<'a> {
 
     /// A kernel launch `k<<<...>>>(...)`: template kernels with explicit arguments are
     /// checked as instantiated.
+    /// `f<<<g, b>>>(...)` where `f`, the one function the launch can mean, is not a kernel:
+    /// the cross-space rule of a call, then `a __device__ function call cannot be
+    /// configured` (a host or host-device one: `a host function call ...`).
+    fn configured_non_kernel(&mut self, callee: &Expr, nargs: usize) {
+        let Some(caller) = self.func else { return };
+        if caller.in_template {
+            return;
+        }
+        let target = callee.unparen();
+        let ExprKind::Name(n) = &target.kind else {
+            return;
+        };
+        let candidates: Vec<EntityId> = n
+            .resolution
+            .entities()
+            .iter()
+            .map(|&e| self.sema.resolve_alias(e))
+            .filter(|&e| self.sema.entity(e).kind == EntityKind::Function)
+            .filter(|&c| {
+                self.param_count_accepts(c, nargs) || !self.index.functions.contains_key(&c)
+            })
+            .collect();
+        let [f] = candidates[..] else { return };
+        let exec = self.sema.entity(f).cuda.exec;
+        if exec.global {
+            return;
+        }
+        self.cross_space_call(f, target.span, caller);
+        let space = if exec.device { "__device__" } else { "host" };
+        self.emit(
+            Diagnostic::new(ids::CONFIGURATION_ERROR, target.span.lo)
+                .arg_str(space)
+                .arg_str("cannot"),
+        );
+    }
+
     fn launch(&mut self, callee: &'a Expr, at: Span) {
         let ExprKind::Name(n) = &callee.unparen().kind else {
             return;

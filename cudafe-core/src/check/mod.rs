@@ -1425,6 +1425,27 @@ impl<'a> Checker<'a> {
             .iter()
             .filter_map(|a| self.mem_kind(a).map(|m| (*a, m)))
             .collect();
+        // `__shared__ float tile[blockDim.x];`, `static float b[n];` in a function.
+        let is_static = matches!(
+            specs.storage,
+            Some(StorageClass::Static | StorageClass::Extern)
+        ) || mems.iter().any(|(_, m)| *m == MemSpace::Shared);
+        if is_static
+            && self.func.is_some_and(|f| !f.in_template)
+            && let Some(DeclaratorOp::Array {
+                size: Some(bound), ..
+            }) = d.ops.first()
+            && self.surely_variable(bound, 0)
+        {
+            let at = d.name.as_ref().map(|n| n.last().span).unwrap_or(d.span);
+            self.emit(Diagnostic::new(ids::VLA_IS_NOT_AUTO, at.lo));
+            if let Some(e) = id.entity
+                && mems.iter().any(|(_, m)| *m == MemSpace::Shared)
+            {
+                self.sema.entity_mut(e).cuda.mem = MemSpace::Shared;
+            }
+            return;
+        }
         if mems.is_empty() {
             return;
         }

@@ -4,6 +4,7 @@
 //! is certainly false (#1574 with its message, #2784 without).
 
 use crate::diag::{Diagnostic, ids};
+use crate::sema::EntityKind;
 use crate::syntax::ast::*;
 
 use super::Checker;
@@ -77,6 +78,47 @@ impl<'a> Checker<'a> {
             }
         };
         self.emit(diag);
+    }
+
+    /// An expression that is certainly not a constant expression: arithmetic over a
+    /// function parameter, a variable that is neither `constexpr` nor `const` with an
+    /// initializer, or a member of CUDA's built-in variables (`blockDim.x`).
+    pub(crate) fn surely_variable(&self, e: &Expr, depth: u32) -> bool {
+        if depth > 32 {
+            return false;
+        }
+        match &e.kind {
+            ExprKind::Paren(x) | ExprKind::Unary(_, x) => self.surely_variable(x, depth + 1),
+            ExprKind::Binary(_, a, b) => {
+                self.surely_variable(a, depth + 1) || self.surely_variable(b, depth + 1)
+            }
+            ExprKind::Member {
+                base, arrow: false, ..
+            } => matches!(
+                &base.unparen().kind,
+                ExprKind::Name(n) if !n.is_qualified() && n.ident().is_some_and(|s| matches!(
+                    self.interner.bytes(s),
+                    b"threadIdx" | b"blockIdx" | b"blockDim" | b"gridDim"
+                ))
+            ),
+            ExprKind::Name(n) => {
+                let Some(v) = n.resolution.entity() else {
+                    return false;
+                };
+                let ent = self.sema.entity(v);
+                match ent.kind {
+                    EntityKind::Parameter => true,
+                    EntityKind::Variable => self
+                        .index
+                        .declared_at(ent.first_decl().lo)
+                        .is_some_and(|(specs, d)| {
+                            d.ops.is_empty() && !specs.is_constexpr && !specs.is_const
+                        }),
+                    _ => false,
+                }
+            }
+            _ => false,
+        }
     }
 
     /// An expression our evaluation gives the value C++ does: literals of signed type,
