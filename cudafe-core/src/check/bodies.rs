@@ -322,7 +322,15 @@ impl<'a> Checker<'a> {
                 self.loop_body(body);
             }
             StmtKind::Return(Some(e)) => {
+                // A name is read when it is returned, after the conversion is checked.
+                let early = matches!(e.unparen().kind, ExprKind::Name(_));
+                if early {
+                    self.return_type_check(e);
+                }
                 self.expr(e, Use::Read);
+                if !early {
+                    self.return_type_check(e);
+                }
                 self.return_value_in_void_function(e);
             }
             StmtKind::CoReturn(Some(e)) => self.expr(e, Use::Read),
@@ -437,6 +445,12 @@ impl<'a> Checker<'a> {
                 } else {
                     Use::Read
                 };
+                // A name is read when its value initializes, after the conversion is
+                // checked (#549 after #144).
+                let early = matches!(&id.init, Some(Initializer::Assign(e)) if matches!(e.unparen().kind, ExprKind::Name(_)));
+                if early {
+                    self.initializer_type(specs, id);
+                }
                 match &id.init {
                     Some(Initializer::Assign(e)) | Some(Initializer::Brace(e)) => {
                         self.expr(e, usage)
@@ -449,6 +463,9 @@ impl<'a> Checker<'a> {
                     _ => {}
                 }
                 self.initializer_conversions(specs, id);
+                if !early {
+                    self.initializer_type(specs, id);
+                }
                 if !specs.is_typedef && !id.declarator.is_function() && id.declarator.ops.is_empty()
                 {
                     self.implicit_special_members(specs, id);
@@ -633,7 +650,7 @@ impl<'a> Checker<'a> {
         n >= required.min(total) && (n <= total || chunk.variadic)
     }
 
-    fn is_void_params(chunk: &FunctionChunk) -> bool {
+    pub(crate) fn is_void_params(chunk: &FunctionChunk) -> bool {
         chunk.params.len() == 1
             && chunk.params[0].declarator.name.is_none()
             && chunk.params[0].declarator.ops.is_empty()
@@ -657,17 +674,35 @@ impl<'a> Checker<'a> {
             ExprKind::Unary(UnaryOp::AddrOf, x) => self.expr(x, Use::NoAccess),
             ExprKind::Unary(UnaryOp::PreInc | UnaryOp::PreDec, x)
             | ExprKind::PostInc(x)
-            | ExprKind::PostDec(x) => self.expr(x, Use::ReadWrite),
+            | ExprKind::PostDec(x) => {
+                let early = matches!(x.unparen().kind, ExprKind::Name(_));
+                if early {
+                    self.unmodifiable_target(x);
+                }
+                self.expr(x, Use::ReadWrite);
+                if !early {
+                    self.unmodifiable_target(x);
+                }
+            }
             ExprKind::Unary(_, x) => self.expr(x, Use::Read),
             ExprKind::Binary(op, a, b) => {
                 // Beside an operand of class type the operator is a function, which may
                 // take the other by reference (`stream >> x` sets `x`).
                 self.forget_unset_beside_class(a, b);
                 self.forget_unset_beside_class(b, a);
+                // Operands that are just names are read when the operator is applied,
+                // after its operands' types are checked (#549 after #42).
+                let early = reads_at_use(a) && reads_at_use(b);
+                if early {
+                    self.comparison_types(*op, a, b);
+                }
                 self.expr(a, Use::Read);
                 self.expr(b, Use::Read);
                 if self.func.is_some_and(|f| !f.in_template) {
                     self.unsigned_compare(*op, a, b, e.span);
+                    if !early {
+                        self.comparison_types(*op, a, b);
+                    }
                 }
             }
             ExprKind::Assign(op, a, b) => {
@@ -676,6 +711,10 @@ impl<'a> Checker<'a> {
                 } else {
                     Use::ReadWrite
                 };
+                // A value that is just a name is read when it is assigned, after the
+                // checks of the assignment (#549 after #137, #513).
+                let early = matches!(b.unparen().kind, ExprKind::Name(_));
+                let mut unmodifiable = early && self.assignment_checks(*op, a, b);
                 // `x = x + 1` reads `x` before it is set.
                 if usage == Use::Write && self.names_unset_local(a) {
                     self.expr(b, Use::Read);
@@ -684,7 +723,10 @@ impl<'a> Checker<'a> {
                     self.expr(a, usage);
                     self.expr(b, Use::Read);
                 }
-                if *op == AssignOp::Assign {
+                if !early {
+                    unmodifiable = self.assignment_checks(*op, a, b);
+                }
+                if !unmodifiable && *op == AssignOp::Assign {
                     self.assignment_conversions(a, b);
                 }
             }
@@ -715,16 +757,25 @@ impl<'a> Checker<'a> {
                 }
                 self.launch(callee, e.span);
                 self.configured_non_kernel(callee, args.len());
+                let mut kernel = None;
                 if let ExprKind::Name(n) = &callee.unparen().kind
                     && let [k] = n.resolution.entities()
                 {
                     let k = self.sema.resolve_alias(*k);
-                    self.argument_count(k, args, e.span);
+                    if !self.argument_count(&[k], args, e.span, false)
+                        && n.last().args.is_none()
+                        && self.adl_adds_nothing(&[k], args)
+                    {
+                        kernel = Some(k);
+                    }
                 }
                 for c in config {
                     self.expr(c, Use::Read);
                 }
-                for a in args {
+                for (i, a) in args.iter().enumerate() {
+                    if let Some(k) = kernel {
+                        self.argument_type(&[k], i, a);
+                    }
                     self.expr(a, Use::Read);
                 }
             }
@@ -1192,31 +1243,42 @@ impl<'a> Checker<'a> {
         false
     }
 
-    /// A call: cross-space rules and unconfigured kernel calls.
     /// A call (or launch) of `f`, the one function its name finds, with `args`: too few
     /// arguments (at the call's `)`) or too many (at the first extra one). Only where
     /// argument-dependent lookup cannot bring in another candidate (every argument of a
-    /// fundamental type) and nothing depends on template parameters.
-    fn argument_count(&mut self, f: EntityId, args: &[Expr], call: Span) {
-        let ent = self.sema.entity(f);
-        if ent.is_template
-            || ent.kind != EntityKind::Function
-            || self.func.is_none_or(|c| c.in_template)
-            || !args.iter().all(|a| self.builtin_typed(a, 0))
+    /// fundamental type, or a pointer to one) and nothing depends on template parameters.
+    ///
+    /// True when reported.
+    fn argument_count(&mut self, fs: &[EntityId], args: &[Expr], call: Span, member: bool) -> bool {
+        if fs.iter().any(|&f| {
+            let ent = self.sema.entity(f);
+            ent.is_template || ent.kind != EntityKind::Function
+        }) || self.func.is_none_or(|c| c.in_template)
+            || args
+                .iter()
+                .any(|a| matches!(a.kind, ExprKind::PackExpansion(_)))
+            || !member
+                && !args.iter().all(|a| {
+                    self.builtin_typed(a, 0) || self.adl_adds_nothing(fs, std::slice::from_ref(a))
+                })
         {
-            return;
+            return false;
         }
-        let Some(decls) = self.index.functions.get(&f) else {
-            return;
-        };
+        if fs.iter().any(|f| !self.index.functions.contains_key(f)) {
+            return false;
+        }
         let mut total = None;
         let mut defaults = 0;
-        for d in decls {
+        for d in fs
+            .iter()
+            .filter_map(|f| self.index.functions.get(f))
+            .flatten()
+        {
             if d.template.is_some() {
-                return;
+                return false;
             }
             let Some(chunk) = d.declarator.function() else {
-                return;
+                return false;
             };
             let n = if Self::is_void_params(chunk) {
                 0
@@ -1224,11 +1286,11 @@ impl<'a> Checker<'a> {
                 chunk.params.len()
             };
             if chunk.variadic || chunk.params.iter().any(|p| p.declarator.pack) {
-                return;
+                return false;
             }
             // Declarations that disagree are overloads we did not tell apart.
             if total.is_some_and(|t| t != n) {
-                return;
+                return false;
             }
             total = Some(n);
             let trailing = chunk
@@ -1239,16 +1301,20 @@ impl<'a> Checker<'a> {
                 .count();
             defaults = defaults.max(trailing);
         }
-        let Some(total) = total else { return };
+        let Some(total) = total else { return false };
         let required = total - defaults.min(total);
         if args.len() < required {
             let close = call.hi.saturating_sub(1);
             self.emit(Diagnostic::new(ids::TOO_FEW_ARGUMENTS, close));
+            true
         } else if args.len() > total {
             self.emit(Diagnostic::new(
                 ids::TOO_MANY_ARGUMENTS,
                 args[total].span.lo,
             ));
+            true
+        } else {
+            false
         }
     }
 
@@ -1256,6 +1322,8 @@ impl<'a> Checker<'a> {
         let target = callee.unparen();
         let mut candidates: Vec<EntityId> = Vec::new();
         let mut undefined_callee = None;
+        // The member functions a call `obj.f(args)` can mean, when they are all known.
+        let mut members = None;
         match &target.kind {
             ExprKind::Name(n) => {
                 self.name_captures(n);
@@ -1318,21 +1386,37 @@ impl<'a> Checker<'a> {
                 }
                 self.expr(target, Use::Read);
                 self.member_call(target, base, *arrow, name, args.len());
+                members = self.member_functions(base, *arrow, name);
             }
             _ => self.expr(target, Use::Read),
         }
         // The count is checked before the arguments are converted (and device variables
         // among them reported).
-        if let [f] = candidates[..]
-            && matches!(target.kind, ExprKind::Name(_))
+        let mut typed_callee = None;
+        if let ExprKind::Name(n) = &target.kind
+            && let Some(named) = self.functions_named(n)
+            && let Some(fs) = self.one_function(&named)
+            && !self.argument_count(&fs, args, span, false)
+            && n.last().args.is_none()
+            && self.adl_adds_nothing(&fs, args)
         {
-            self.argument_count(f, args, span);
+            typed_callee = Some(fs);
+        }
+        // A member function: no argument-dependent lookup.
+        if let Some(fs) = members
+            && !self.argument_count(&fs, args, span, true)
+        {
+            typed_callee = Some(fs);
         }
         for (i, a) in args.iter().enumerate() {
             let usage = self.argument_use(&candidates, i);
             // An array argument decays to a pointer to it: no read of its elements.
             if usage == Use::Read && self.is_unset_array(a) {
                 self.forget_unset(a);
+            }
+            // The conversion comes before the read of the argument (#549).
+            if let Some(fs) = &typed_callee {
+                self.argument_type(fs, i, a);
             }
             self.expr(a, usage);
             if let [f] = candidates[..] {
@@ -1387,7 +1471,7 @@ impl<'a> Checker<'a> {
     }
 
     /// Does `n` name a variable or parameter declared as an array (outside templates)?
-    fn names_array(&self, n: &QualName) -> bool {
+    pub(crate) fn names_array(&self, n: &QualName) -> bool {
         let Some(id) = n.resolution.entity() else {
             return false;
         };
@@ -1474,6 +1558,29 @@ impl<'a> Checker<'a> {
             name.last().span
         };
         self.cross_space_call(callee, at, caller);
+    }
+
+    /// The member functions `obj.f` names, when the class is certain and fully known and
+    /// they are all declarations of one function (no templates, no overloads).
+    fn member_functions(&self, base: &Expr, arrow: bool, name: &QualName) -> Option<Vec<EntityId>> {
+        let (_, class, sym) = self.plain_member(base, arrow, name)?;
+        if !self.members_all_known(class, 0) {
+            return None;
+        }
+        let found: Vec<EntityId> = self
+            .sema
+            .lookup_in_class(class, sym, 0)
+            .into_iter()
+            .map(|e| self.sema.resolve_alias(e))
+            .collect();
+        if found.is_empty()
+            || found
+                .iter()
+                .any(|&e| self.sema.entity(e).kind != EntityKind::Function)
+        {
+            return None;
+        }
+        self.one_function_members(&found)
     }
 
     /// A member access by a plain identifier, outside templates, on an object whose class
@@ -2098,4 +2205,13 @@ fn builtin_name(b: &BuiltinSpec) -> String {
         "int"
     };
     format!("{sign}{core}")
+}
+
+/// Is `e` read only when the operator around it uses its value (a name, perhaps in
+/// parentheses, or a literal), so that the operator's checks come before its #549?
+fn reads_at_use(e: &Expr) -> bool {
+    matches!(
+        e.unparen().kind,
+        ExprKind::Name(_) | ExprKind::Literal(_) | ExprKind::Bool(_) | ExprKind::Nullptr
+    )
 }

@@ -18,6 +18,7 @@ mod lambda;
 mod redefinition;
 mod statics;
 mod syntax;
+mod types;
 
 use crate::diag::pragma::{self, DiagPragma};
 use crate::diag::{DiagEngine, DiagId, Diagnostic, Severity, ids};

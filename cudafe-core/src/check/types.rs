@@ -1,0 +1,1275 @@
+//! The types of the expressions whose types we can be certain of, and the implicit
+//! conversions between them that C++ does not allow — the errors of ordinary code that
+//! compiles nowhere: `int *p = d;` with `d` a `float *` (#144), `f(i)` for a `float *`
+//! parameter (#167), `p = 5;` (#513), and writes through a pointer to const, to a const
+//! variable, to a member of a const object or to a member in a const member function
+//! (#137, "expression must be a modifiable lvalue").
+//!
+//! The model is deliberately small: the fundamental types, `void`, pointers to them (with
+//! their cv-qualifiers) and typedefs of those, plus classes only as far as their data
+//! members go. Whatever else an expression may be (a class value, an enum, a reference
+//! binding, an overloaded call, anything in a template) has no type here, and nothing is
+//! reported about it. Types print as EDG prints them: `const float *`, `float *const *`,
+//! a typedef by its name with `(aka "...")` after it.
+
+use crate::diag::{Diagnostic, ids};
+use crate::lexer::literal;
+use crate::sema::{EntityId, EntityKind};
+use crate::syntax::ast::*;
+
+use super::Checker;
+
+/// A fundamental type, canonical.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Fund {
+    Bool,
+    Char,
+    SChar,
+    UChar,
+    WChar,
+    Char8,
+    Char16,
+    Char32,
+    Short,
+    UShort,
+    Int,
+    UInt,
+    Long,
+    ULong,
+    LongLong,
+    ULongLong,
+    Int128,
+    UInt128,
+    Float,
+    Double,
+    LongDouble,
+}
+
+impl Fund {
+    fn name(self) -> &'static str {
+        match self {
+            Fund::Bool => "bool",
+            Fund::Char => "char",
+            Fund::SChar => "signed char",
+            Fund::UChar => "unsigned char",
+            Fund::WChar => "wchar_t",
+            Fund::Char8 => "char8_t",
+            Fund::Char16 => "char16_t",
+            Fund::Char32 => "char32_t",
+            Fund::Short => "short",
+            Fund::UShort => "unsigned short",
+            Fund::Int => "int",
+            Fund::UInt => "unsigned int",
+            Fund::Long => "long",
+            Fund::ULong => "unsigned long",
+            Fund::LongLong => "long long",
+            Fund::ULongLong => "unsigned long long",
+            Fund::Int128 => "__int128",
+            Fund::UInt128 => "unsigned __int128",
+            Fund::Float => "float",
+            Fund::Double => "double",
+            Fund::LongDouble => "long double",
+        }
+    }
+
+    fn is_integral(self) -> bool {
+        !matches!(self, Fund::Float | Fund::Double | Fund::LongDouble)
+    }
+
+    /// The fundamental type a list of type specifiers names (`None` for `void`, complex and
+    /// extended floating types).
+    fn from_spec(b: &BuiltinSpec) -> Option<Fund> {
+        if b.void || b.complex || b.float128 || b.extended_float.is_some() {
+            return None;
+        }
+        Some(if b.bool_ {
+            Fund::Bool
+        } else if b.char {
+            match (b.signed, b.unsigned) {
+                (true, _) => Fund::SChar,
+                (_, true) => Fund::UChar,
+                _ => Fund::Char,
+            }
+        } else if b.wchar {
+            Fund::WChar
+        } else if b.char8 {
+            Fund::Char8
+        } else if b.char16 {
+            Fund::Char16
+        } else if b.char32 {
+            Fund::Char32
+        } else if b.float {
+            Fund::Float
+        } else if b.double {
+            if b.long > 0 {
+                Fund::LongDouble
+            } else {
+                Fund::Double
+            }
+        } else if b.int128 {
+            if b.unsigned {
+                Fund::UInt128
+            } else {
+                Fund::Int128
+            }
+        } else if b.short {
+            if b.unsigned {
+                Fund::UShort
+            } else {
+                Fund::Short
+            }
+        } else if b.long >= 2 {
+            if b.unsigned {
+                Fund::ULongLong
+            } else {
+                Fund::LongLong
+            }
+        } else if b.long == 1 {
+            if b.unsigned { Fund::ULong } else { Fund::Long }
+        } else if b.int || b.signed || b.unsigned {
+            if b.unsigned { Fund::UInt } else { Fund::Int }
+        } else {
+            return None;
+        })
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum TyKind {
+    Fund(Fund),
+    Void,
+    /// A named class (not a template, nor inside one).
+    Class(EntityId),
+    /// A named enumeration (not inside a template), scoped or not.
+    Enum(EntityId, bool),
+    Pointer(Box<Ty>),
+    /// A typedef (or alias) declared at namespace scope, and the type it names.
+    Typedef(EntityId, Box<Ty>),
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct Ty {
+    pub kind: TyKind,
+    pub konst: bool,
+    pub volatile: bool,
+    /// `signed` was written (`signed int` is `int`, but EDG prints it as written).
+    pub signed: bool,
+}
+
+impl PartialEq for Ty {
+    fn eq(&self, other: &Ty) -> bool {
+        self.kind == other.kind && self.konst == other.konst && self.volatile == other.volatile
+    }
+}
+
+impl Ty {
+    fn new(kind: TyKind) -> Ty {
+        Ty {
+            kind,
+            konst: false,
+            volatile: false,
+            signed: false,
+        }
+    }
+
+    fn pointer_to(t: Ty) -> Ty {
+        Ty::new(TyKind::Pointer(Box::new(t)))
+    }
+
+    /// The type without typedefs (their cv-qualifiers kept).
+    pub(crate) fn canonical(&self) -> Ty {
+        let mut t = match &self.kind {
+            TyKind::Typedef(_, target) => target.canonical(),
+            TyKind::Pointer(p) => Ty::pointer_to(p.canonical()),
+            k => Ty {
+                signed: self.signed,
+                ..Ty::new(k.clone())
+            },
+        };
+        t.konst |= self.konst;
+        t.volatile |= self.volatile;
+        t
+    }
+
+    fn unqualified(&self) -> Ty {
+        Ty {
+            konst: false,
+            volatile: false,
+            ..self.clone()
+        }
+    }
+
+    fn pointee(&self) -> Option<&Ty> {
+        match &self.kind {
+            TyKind::Pointer(p) => Some(p),
+            TyKind::Typedef(_, t) => t.pointee(),
+            _ => None,
+        }
+    }
+
+    fn fund(&self) -> Option<Fund> {
+        match &self.kind {
+            TyKind::Fund(f) => Some(*f),
+            TyKind::Typedef(_, t) => t.fund(),
+            _ => None,
+        }
+    }
+
+    fn class(&self) -> Option<EntityId> {
+        match &self.kind {
+            TyKind::Class(c) => Some(*c),
+            TyKind::Typedef(_, t) => t.class(),
+            _ => None,
+        }
+    }
+
+    fn is_const(&self) -> bool {
+        self.konst
+            || match &self.kind {
+                TyKind::Typedef(_, t) => t.is_const(),
+                _ => false,
+            }
+    }
+
+    /// Does a class appear anywhere in the type (a class value or a pointer to one)?
+    fn has_class(&self) -> bool {
+        match &self.kind {
+            TyKind::Class(_) => true,
+            TyKind::Pointer(p) | TyKind::Typedef(_, p) => p.has_class(),
+            _ => false,
+        }
+    }
+
+    /// Is the type a class value (not a pointer to one)?
+    fn is_class_value(&self) -> bool {
+        match &self.kind {
+            TyKind::Class(_) => true,
+            TyKind::Typedef(_, t) => t.is_class_value(),
+            _ => false,
+        }
+    }
+
+    /// The class or enumeration the type is, or points to (for argument-dependent lookup).
+    fn associated(&self) -> Option<EntityId> {
+        match &self.kind {
+            TyKind::Class(c) | TyKind::Enum(c, _) => Some(*c),
+            TyKind::Pointer(p) | TyKind::Typedef(_, p) => p.associated(),
+            _ => None,
+        }
+    }
+}
+
+/// What an expression is: its type, whether it designates an object, and whether it is a
+/// null pointer constant (an integer literal with the value 0).
+#[derive(Debug, Clone)]
+pub(crate) struct Typed {
+    pub ty: Ty,
+    pub lvalue: bool,
+    pub null: bool,
+}
+
+impl Typed {
+    fn value(ty: Ty) -> Typed {
+        Typed {
+            ty,
+            lvalue: false,
+            null: false,
+        }
+    }
+    /// A value of a declared type (an object when a reference was declared); `None` for
+    /// types with classes.
+    fn declared((ty, reference): (Ty, bool)) -> Option<Typed> {
+        (!ty.has_class()).then_some(Typed {
+            ty,
+            lvalue: reference,
+            null: false,
+        })
+    }
+
+    fn object(ty: Ty) -> Typed {
+        Typed {
+            ty,
+            lvalue: true,
+            null: false,
+        }
+    }
+}
+
+const MAX_DEPTH: u32 = 24;
+
+/// Where a typedef is declared, for EDG's `(aka "...")`.
+enum TypedefHome {
+    /// In `std` (or a namespace inside it).
+    Std,
+    /// In another namespace, in a system header.
+    SystemNamespace,
+    /// At global scope, or in a namespace of the user's code.
+    Other,
+}
+
+impl<'a> Checker<'a> {
+    // -----------------------------------------------------------------------------------
+    // Types of declarations
+
+    /// The type `specs` and the declarator operators `ops` declare, when the model has it.
+    /// A reference declares the type it refers to (`reference` says whether there was one).
+    pub(crate) fn declared_type(
+        &self,
+        specs: &DeclSpecs,
+        ops: &[DeclaratorOp],
+        depth: u32,
+    ) -> Option<(Ty, bool)> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let mut t = self.specs_type(specs, depth)?;
+        let mut reference = false;
+        for (i, op) in ops.iter().enumerate().rev() {
+            match op {
+                DeclaratorOp::Pointer {
+                    is_const,
+                    is_volatile,
+                    ..
+                } => {
+                    let mut p = Ty::pointer_to(t);
+                    p.konst = *is_const;
+                    p.volatile = *is_volatile;
+                    t = p;
+                }
+                DeclaratorOp::LValueRef | DeclaratorOp::RValueRef if i == 0 => reference = true,
+                _ => return None,
+            }
+        }
+        Some((t, reference))
+    }
+
+    fn specs_type(&self, specs: &DeclSpecs, depth: u32) -> Option<Ty> {
+        let kind = match &specs.ty {
+            TypeSpec::Builtin(b) if b.void && *b == void_spec() => TyKind::Void,
+            TypeSpec::Builtin(b) => TyKind::Fund(Fund::from_spec(b)?),
+            TypeSpec::Named { name, .. } | TypeSpec::Elaborated { name, .. } => {
+                if name.segments.iter().any(|s| s.args.is_some()) {
+                    return None;
+                }
+                let mut e = name.resolution.entity()?;
+                // `std::int32_t`, brought into `std` by `using ::int32_t;`.
+                while self.sema.entity(e).kind == EntityKind::Using {
+                    let [t] = self.sema.entity(e).targets[..] else {
+                        return None;
+                    };
+                    e = t;
+                }
+                let ent = self.sema.entity(e);
+                if ent.is_template || ent.flags.in_template {
+                    return None;
+                }
+                ent.name?;
+                match ent.kind {
+                    EntityKind::Class(_) => TyKind::Class(e),
+                    EntityKind::Enum { scoped } => TyKind::Enum(e, scoped),
+                    EntityKind::Typedef => {
+                        let parent = self.sema.scope(ent.parent);
+                        let at_namespace = parent.kind == crate::sema::ScopeKind::Namespace
+                            && parent
+                                .entity
+                                .is_none_or(|o| self.sema.entity(o).name.is_some());
+                        let (s, d) = self.index.typedef_type(e)?;
+                        let (target, reference) = self.declared_type(s, &d.ops, depth + 1)?;
+                        if reference || !at_namespace || ent.name.is_none() {
+                            return None;
+                        }
+                        TyKind::Typedef(e, Box::new(target))
+                    }
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        };
+        let signed = matches!(&specs.ty, TypeSpec::Builtin(b) if b.signed && !b.char);
+        Some(Ty {
+            kind,
+            konst: specs.is_const,
+            volatile: specs.is_volatile,
+            signed,
+        })
+    }
+
+    /// The type of a variable, parameter or data member, from its first declaration; an
+    /// array decays to a pointer to its element when `decay` (else it has no type here).
+    fn entity_type(&self, e: EntityId, decay: bool) -> Option<(Ty, bool)> {
+        let ent = self.sema.entity(e);
+        if ent.flags.in_template || ent.flags.structured_binding {
+            return None;
+        }
+        let (specs, d) = self.index.declared_at(ent.first_decl().lo)?;
+        match d.ops.first() {
+            Some(DeclaratorOp::Array { .. }) => {
+                if !decay || d.ops[1..].iter().any(|o| !is_pointer(o)) {
+                    return None;
+                }
+                let (elem, _) = self.declared_type(specs, &d.ops[1..], 0)?;
+                Some((Ty::pointer_to(elem), false))
+            }
+            _ => self.declared_type(specs, &d.ops, 0),
+        }
+    }
+
+    /// The type of parameter `i` of the function declared by `fs` (entities that are
+    /// declarations of one function), the same in every declaration (a parameter declared
+    /// as an array is a pointer; top-level qualifiers are not part of the function's type,
+    /// and those parameters are left alone).
+    fn parameter_type(&self, fs: &[EntityId], i: usize) -> Option<Ty> {
+        let mut found: Option<Ty> = None;
+        for f in fs {
+            for d in self.index.functions.get(f)? {
+                if d.template.is_some() {
+                    return None;
+                }
+                let chunk = d.declarator.function()?;
+                if chunk.variadic && i >= chunk.params.len() {
+                    return None;
+                }
+                let p = chunk.params.get(i)?;
+                if p.declarator.pack {
+                    return None;
+                }
+                let ty = match p.declarator.ops.first() {
+                    Some(DeclaratorOp::Array { .. }) => {
+                        if p.declarator.ops[1..].iter().any(|o| !is_pointer(o)) {
+                            return None;
+                        }
+                        let (elem, _) = self.declared_type(&p.specs, &p.declarator.ops[1..], 0)?;
+                        Ty::pointer_to(elem)
+                    }
+                    _ => {
+                        let (t, reference) = self.declared_type(&p.specs, &p.declarator.ops, 0)?;
+                        if reference || t.konst || t.volatile || matches!(t.kind, TyKind::Void) {
+                            return None;
+                        }
+                        t
+                    }
+                };
+                match &found {
+                    // The first declaration's spelling is the one printed.
+                    Some(f) if f.canonical() != ty.canonical() => return None,
+                    Some(_) => {}
+                    None => found = Some(ty),
+                }
+            }
+        }
+        found
+    }
+
+    /// The functions a name used as a callee finds, using-declarations expanded (`std::
+    /// strstr` is both of glibc's C++ overloads); `None` when it finds something else.
+    pub(crate) fn functions_named(&self, n: &QualName) -> Option<Vec<EntityId>> {
+        let mut out = Vec::new();
+        let mut work: Vec<(EntityId, u32)> =
+            n.resolution.entities().iter().map(|&e| (e, 0)).collect();
+        while let Some((e, depth)) = work.pop() {
+            let ent = self.sema.entity(e);
+            match ent.kind {
+                EntityKind::Function => out.push(e),
+                EntityKind::Using if depth < 8 && !ent.targets.is_empty() => {
+                    work.extend(ent.targets.iter().map(|&t| (t, depth + 1)))
+                }
+                _ => return None,
+            }
+        }
+        (!out.is_empty()).then_some(out)
+    }
+
+    /// [`Checker::one_function`] for member functions.
+    pub(crate) fn one_function_members(&self, candidates: &[EntityId]) -> Option<Vec<EntityId>> {
+        self.one_function_in(candidates, true)
+    }
+
+    pub(crate) fn one_function(&self, candidates: &[EntityId]) -> Option<Vec<EntityId>> {
+        self.one_function_in(candidates, false)
+    }
+
+    /// The entities of `candidates` sorted by their first declaration, when they are all
+    /// declarations of one function: not templates nor members, with the same parameter
+    /// types. Our overload sets keep redeclarations whose parameters are spelled otherwise
+    /// apart (`void *__restrict __dest` in glibc, `void*` in CUDA's headers).
+    fn one_function_in(&self, candidates: &[EntityId], members: bool) -> Option<Vec<EntityId>> {
+        let mut fs: Vec<EntityId> = candidates.to_vec();
+        fs.sort_by_key(|&f| self.sema.entity(f).first_decl().lo);
+        fs.dedup();
+        if fs.len() == 1 {
+            return Some(fs);
+        }
+        // Parameter count, `...`, and the qualifiers of a member function.
+        type Shape = (usize, bool, bool, bool, Option<RefQualifier>);
+        let mut shape: Option<Shape> = None;
+        for &f in &fs {
+            let ent = self.sema.entity(f);
+            if ent.is_template || ent.flags.is_member != members || ent.flags.in_template {
+                return None;
+            }
+            for d in self.index.functions.get(&f)? {
+                let chunk = d.declarator.function()?;
+                let n = if Self::is_void_params(chunk) {
+                    0
+                } else {
+                    chunk.params.len()
+                };
+                let this = (
+                    n,
+                    chunk.variadic,
+                    chunk.is_const,
+                    chunk.is_volatile,
+                    chunk.ref_qualifier,
+                );
+                if d.template.is_some() || shape.is_some_and(|s| s != this) {
+                    return None;
+                }
+                shape = Some(this);
+            }
+        }
+        let (n, ..) = shape?;
+        (0..n)
+            .all(|i| self.parameter_type(&fs, i).is_some())
+            .then_some(fs)
+    }
+
+    /// The return type of the function declared by `fs`, the same in every declaration.
+    fn return_type(&self, fs: &[EntityId]) -> Option<(Ty, bool)> {
+        let mut found: Option<(Ty, bool)> = None;
+        for d in fs
+            .iter()
+            .filter_map(|f| self.index.functions.get(f))
+            .flatten()
+        {
+            if d.template.is_some() {
+                return None;
+            }
+            let ops = &d.declarator.ops;
+            let chunk = d.declarator.function()?;
+            if chunk.trailing_return.is_some()
+                || !matches!(ops.first(), Some(DeclaratorOp::Function(_)))
+            {
+                return None;
+            }
+            let t = self.declared_type(d.specs, &ops[1..], 0)?;
+            match &found {
+                Some(f) if f.1 != t.1 || f.0.canonical() != t.0.canonical() => return None,
+                Some(_) => {}
+                None => found = Some(t),
+            }
+        }
+        found
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Types of expressions
+
+    /// The type of `e`, when the model is sure of it. Outside templates only.
+    pub(crate) fn type_of(&self, e: &Expr) -> Option<Typed> {
+        if self.template_depth > 0 || self.func.is_some_and(|f| f.in_template) {
+            return None;
+        }
+        self.type_of_at(e, 0)
+    }
+
+    fn type_of_at(&self, e: &Expr, depth: u32) -> Option<Typed> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let d = depth + 1;
+        match &e.kind {
+            ExprKind::Paren(x) => self.type_of_at(x, d),
+            ExprKind::Literal(LiteralKind::Integer) => self.integer_literal_type(e),
+            ExprKind::Literal(LiteralKind::Float) => {
+                let f = literal::parse_float(self.map.slice(e.span)).ok()?;
+                if f.ud_suffix.is_some() {
+                    return None;
+                }
+                let fund = match f.suffix {
+                    literal::FloatSuffix::None => Fund::Double,
+                    literal::FloatSuffix::F => Fund::Float,
+                    literal::FloatSuffix::L => Fund::LongDouble,
+                    _ => return None,
+                };
+                Some(Typed::value(Ty::new(TyKind::Fund(fund))))
+            }
+            ExprKind::Literal(LiteralKind::Char) => {
+                let c = literal::parse_char(self.map.slice(e.span)).ok()?;
+                if c.ud_suffix.is_some() || c.is_int || c.encoding != literal::Encoding::Ordinary {
+                    return None;
+                }
+                Some(Typed {
+                    ty: Ty::new(TyKind::Fund(Fund::Char)),
+                    lvalue: false,
+                    null: c.value == 0,
+                })
+            }
+            ExprKind::Bool(_) => Some(Typed::value(Ty::new(TyKind::Fund(Fund::Bool)))),
+            ExprKind::Name(n) => self.name_type(n),
+            ExprKind::This if self.lambda_frames.is_empty() => {
+                let (scope, konst) = self.member_function_class()?;
+                let class = self.sema.scope(scope).entity?;
+                let mut object = Ty::new(TyKind::Class(class));
+                object.konst = konst;
+                Some(Typed::value(Ty::pointer_to(object)))
+            }
+            ExprKind::Unary(UnaryOp::Deref, x) => {
+                let t = self.type_of_at(x, d)?;
+                let p = t.ty.pointee()?;
+                if matches!(p.canonical().kind, TyKind::Void) {
+                    return None;
+                }
+                Some(Typed::object(p.clone()))
+            }
+            ExprKind::Unary(UnaryOp::AddrOf, x) => {
+                // `&name` of an array, a function or a class object may mean something else.
+                if let ExprKind::Name(n) = &x.unparen().kind
+                    && self.names_array(n)
+                {
+                    return None;
+                }
+                let t = self.type_of_at(x, d)?;
+                if !t.lvalue || t.ty.class().is_some() {
+                    return None;
+                }
+                Some(Typed::value(Ty::pointer_to(t.ty)))
+            }
+            ExprKind::Unary(UnaryOp::Not, x) => {
+                self.type_of_at(x, d)?;
+                Some(Typed::value(Ty::new(TyKind::Fund(Fund::Bool))))
+            }
+            ExprKind::Index(a, b) => {
+                let (ta, tb) = (self.type_of_at(a, d)?, self.type_of_at(b, d)?);
+                let p = ta.ty.pointee()?;
+                if !tb.ty.fund().is_some_and(Fund::is_integral)
+                    || matches!(p.canonical().kind, TyKind::Void)
+                {
+                    return None;
+                }
+                Some(Typed::object(p.clone()))
+            }
+            ExprKind::Binary(op, a, b) => {
+                let (ta, tb) = (self.type_of_at(a, d)?, self.type_of_at(b, d)?);
+                if ta.ty.has_class() || tb.ty.has_class() {
+                    return None;
+                }
+                match op {
+                    BinaryOp::Lt
+                    | BinaryOp::Gt
+                    | BinaryOp::Le
+                    | BinaryOp::Ge
+                    | BinaryOp::Eq
+                    | BinaryOp::Ne
+                    | BinaryOp::And
+                    | BinaryOp::Or => Some(Typed::value(Ty::new(TyKind::Fund(Fund::Bool)))),
+                    BinaryOp::Add | BinaryOp::Sub => {
+                        let int_b = tb.ty.fund().is_some_and(Fund::is_integral);
+                        let int_a = ta.ty.fund().is_some_and(Fund::is_integral);
+                        if ta.ty.pointee().is_some() && int_b {
+                            Some(Typed::value(ta.ty.unqualified()))
+                        } else if *op == BinaryOp::Add && tb.ty.pointee().is_some() && int_a {
+                            Some(Typed::value(tb.ty.unqualified()))
+                        } else {
+                            None
+                        }
+                    }
+                    _ => None,
+                }
+            }
+            ExprKind::Cast {
+                kind: CastKind::CStyle | CastKind::Static | CastKind::Reinterpret | CastKind::Const,
+                ty,
+                ..
+            } => Typed::declared(self.declared_type(&ty.specs, &ty.declarator.ops, 0)?),
+            ExprKind::Member { base, arrow, name } => self.field_access_type(base, *arrow, name, d),
+            ExprKind::Call { callee, args, .. } => {
+                let ExprKind::Name(n) = &callee.unparen().kind else {
+                    return None;
+                };
+                if n.last().args.is_some() {
+                    return None;
+                }
+                let fs = self.one_function(&self.functions_named(n)?)?;
+                let f = fs[0];
+                let ent = self.sema.entity(f);
+                if ent.kind != EntityKind::Function
+                    || ent.is_template
+                    || ent.flags.is_member
+                    || ent.flags.in_template
+                {
+                    return None;
+                }
+                // Argument-dependent lookup could find other functions for arguments of
+                // class type (or of types we do not know).
+                if !n.is_qualified() && !self.adl_adds_nothing(&fs, args) {
+                    return None;
+                }
+                Typed::declared(self.return_type(&fs)?)
+            }
+            _ => None,
+        }
+    }
+
+    fn integer_literal_type(&self, e: &Expr) -> Option<Typed> {
+        let p = literal::parse_integer(self.map.slice(e.span)).ok()?;
+        if p.overflow || p.ud_suffix.is_some() || p.value > u64::MAX as u128 {
+            return None;
+        }
+        let v = p.value;
+        let decimal = p.radix == 10;
+        let fits_int = v <= i32::MAX as u128;
+        let fits_uint = v <= u32::MAX as u128;
+        let fits_long = v <= i64::MAX as u128;
+        let fund = match (p.suffix.unsigned, p.suffix.size) {
+            (false, literal::IntSize::Int) if fits_int => Fund::Int,
+            (false, literal::IntSize::Int) if !decimal && fits_uint => Fund::UInt,
+            (false, literal::IntSize::Int | literal::IntSize::Long) if fits_long => Fund::Long,
+            (false, literal::IntSize::Long) if !decimal => Fund::ULong,
+            (true, literal::IntSize::Int) if fits_uint => Fund::UInt,
+            (true, literal::IntSize::Int | literal::IntSize::Long) => Fund::ULong,
+            (false, literal::IntSize::LongLong) if fits_long => Fund::LongLong,
+            (true, literal::IntSize::LongLong) => Fund::ULongLong,
+            _ => return None,
+        };
+        Some(Typed {
+            ty: Ty::new(TyKind::Fund(fund)),
+            lvalue: false,
+            null: v == 0,
+        })
+    }
+
+    fn name_type(&self, n: &QualName) -> Option<Typed> {
+        if n.last().args.is_some() {
+            return None;
+        }
+        let e = self.sema.resolve_alias(n.resolution.entity()?);
+        let ent = self.sema.entity(e);
+        match ent.kind {
+            EntityKind::Variable | EntityKind::Parameter => {
+                let (mut ty, reference) = self.entity_type(e, true)?;
+                // A variable a lambda captures by copy is const inside it; leave those be.
+                if !reference && !self.lambda_frames.is_empty() {
+                    ty.konst = false;
+                    return Some(Typed::value(ty));
+                }
+                let array = self.names_array(n);
+                Some(Typed {
+                    ty,
+                    lvalue: !array,
+                    null: false,
+                })
+            }
+            // A data member named in a member function: a member of `*this`.
+            EntityKind::Field if !n.is_qualified() && self.lambda_frames.is_empty() => {
+                let class = self.member_function_class()?;
+                if !self.sema.lookup_member(class.0, n.ident()?).contains(&e) {
+                    return None;
+                }
+                let (mut ty, reference) = self.entity_type(e, false)?;
+                if !reference && class.1 && !self.is_mutable(e) {
+                    ty.konst = true;
+                }
+                Some(Typed::object(ty))
+            }
+            _ => None,
+        }
+    }
+
+    /// The class of the member function whose body is being walked, and whether it is
+    /// const; `None` outside member functions (and in templates).
+    fn member_function_class(&self) -> Option<(crate::sema::ScopeId, bool)> {
+        let f = self.func?.entity?;
+        let def = self.cur_fn?;
+        let ent = self.sema.entity(f);
+        let sc = self.sema.scope(ent.parent);
+        if sc.kind != crate::sema::ScopeKind::Class || sc.dependent_bases || ent.flags.is_static {
+            return None;
+        }
+        let owner = self.sema.entity(sc.entity?);
+        if owner.is_template || owner.flags.in_template {
+            return None;
+        }
+        let chunk = def.declarator.function()?;
+        Some((ent.parent, chunk.is_const))
+    }
+
+    fn is_mutable(&self, field: EntityId) -> bool {
+        let ent = self.sema.entity(field);
+        self.index
+            .declared_at(ent.first_decl().lo)
+            .is_none_or(|(s, _)| s.storage == Some(StorageClass::Mutable))
+    }
+
+    fn field_access_type(
+        &self,
+        base: &Expr,
+        arrow: bool,
+        name: &QualName,
+        d: u32,
+    ) -> Option<Typed> {
+        if name.is_qualified() || name.last().args.is_some() {
+            return None;
+        }
+        let tb = self.type_of_at(base, d)?;
+        let object = if arrow {
+            tb.ty.pointee()?.clone()
+        } else {
+            tb.ty.clone()
+        };
+        let class = object.class()?;
+        let c = self.sema.entity(class);
+        if c.is_template || c.flags.in_template || !c.flags.defined {
+            return None;
+        }
+        let scope = c.scope?;
+        if self.sema.scope(scope).dependent_bases {
+            return None;
+        }
+        let [m] = self.sema.lookup_member(scope, name.ident()?)[..] else {
+            return None;
+        };
+        let ent = self.sema.entity(m);
+        match ent.kind {
+            EntityKind::Field => {
+                let (mut ty, reference) = self.entity_type(m, false)?;
+                if !reference && object.is_const() && !self.is_mutable(m) {
+                    ty.konst = true;
+                }
+                Some(Typed::object(ty))
+            }
+            EntityKind::Variable => {
+                let (ty, _) = self.entity_type(m, true)?;
+                Some(Typed::object(ty))
+            }
+            _ => None,
+        }
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Printing
+
+    /// The type as EDG writes it in a diagnostic, in quotes, with `(aka "...")` when a
+    /// typedef names it (or what its pointers point to) directly. `None` for classes.
+    pub(crate) fn describe(&self, t: &Ty) -> Option<String> {
+        let sugared = self.print_ty(t)?;
+        let mut leaf = t;
+        while let TyKind::Pointer(p) = &leaf.kind {
+            leaf = p;
+        }
+        let aka = match leaf.kind {
+            TyKind::Typedef(e, _) if !leaf.konst && !leaf.volatile => {
+                // Typedefs of the standard library (`std::size_t`) go without; those of
+                // other namespaces of system headers we have not seen.
+                match self.typedef_namespace(e) {
+                    TypedefHome::Std => false,
+                    TypedefHome::SystemNamespace => return None,
+                    TypedefHome::Other => true,
+                }
+            }
+            _ => false,
+        };
+        if aka {
+            let canonical = self.print_ty(&t.canonical())?;
+            if canonical != sugared {
+                return Some(format!("\"{sugared}\" (aka \"{canonical}\")"));
+            }
+        }
+        Some(format!("\"{sugared}\""))
+    }
+
+    /// A class or enumeration by its qualified name, when it is declared in namespaces
+    /// and classes that are not templates, all named.
+    fn record_name(&self, e: EntityId) -> Option<String> {
+        let mut scope = Some(self.sema.entity(e).parent);
+        while let Some(s) = scope {
+            let sc = self.sema.scope(s);
+            match sc.kind {
+                crate::sema::ScopeKind::Namespace | crate::sema::ScopeKind::Class => {}
+                _ => return None,
+            }
+            if let Some(o) = sc.entity {
+                let o = self.sema.entity(o);
+                if o.name.is_none() || o.is_template || o.flags.in_template {
+                    return None;
+                }
+            }
+            scope = sc.parent;
+        }
+        Some(self.sema.qualified_name(e, self.interner))
+    }
+
+    fn typedef_namespace(&self, e: EntityId) -> TypedefHome {
+        let ent = self.sema.entity(e);
+        let mut scope = Some(ent.parent);
+        let mut outermost = None;
+        while let Some(s) = scope {
+            let sc = self.sema.scope(s);
+            if let Some(o) = sc.entity {
+                outermost = Some(o);
+            }
+            scope = sc.parent;
+        }
+        let Some(ns) = outermost else {
+            return TypedefHome::Other;
+        };
+        if self
+            .sema
+            .entity(ns)
+            .name
+            .is_some_and(|n| self.interner.bytes(n) == b"std")
+        {
+            TypedefHome::Std
+        } else if ent.flags.in_system_header {
+            TypedefHome::SystemNamespace
+        } else {
+            TypedefHome::Other
+        }
+    }
+
+    fn print_ty(&self, t: &Ty) -> Option<String> {
+        let cv = |t: &Ty| match (t.konst, t.volatile) {
+            (true, true) => "const volatile",
+            (true, false) => "const",
+            (false, true) => "volatile",
+            (false, false) => "",
+        };
+        match &t.kind {
+            TyKind::Pointer(p) => {
+                let mut s = self.print_ty(p)?;
+                if !s.ends_with('*') {
+                    s.push(' ');
+                }
+                s.push('*');
+                s.push_str(cv(t));
+                Some(s)
+            }
+            kind => {
+                let name = match kind {
+                    TyKind::Fund(f) if t.signed => match f {
+                        Fund::Int => "signed int".to_string(),
+                        Fund::Short => "signed short".to_string(),
+                        Fund::Long => "signed long".to_string(),
+                        Fund::LongLong => "signed long long".to_string(),
+                        _ => f.name().to_string(),
+                    },
+                    TyKind::Fund(f) => f.name().to_string(),
+                    TyKind::Void => "void".to_string(),
+                    TyKind::Typedef(e, _) => self.sema.qualified_name(*e, self.interner),
+                    TyKind::Class(e) | TyKind::Enum(e, _) => self.record_name(*e)?,
+                    _ => return None,
+                };
+                let q = cv(t);
+                Some(if q.is_empty() {
+                    name
+                } else {
+                    format!("{q} {name}")
+                })
+            }
+        }
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Checks
+
+    /// Whether the model can check code at `e`: outside templates and system headers.
+    fn types_checked(&self, e: &Expr) -> bool {
+        self.template_depth == 0
+            && self.func.is_some_and(|f| !f.in_template)
+            && !self.map.presumed(e.span.lo).system
+    }
+
+    /// #137 for the target of an assignment or of `++`/`--` that is certainly a const
+    /// object; true when reported.
+    pub(crate) fn unmodifiable_target(&mut self, target: &Expr) -> bool {
+        if !self.types_checked(target) {
+            return false;
+        }
+        let Some(t) = self.type_of(target) else {
+            return false;
+        };
+        if !t.lvalue || !t.ty.is_const() || t.ty.class().is_some() {
+            return false;
+        }
+        self.emit(Diagnostic::new(
+            ids::EXPR_NOT_A_MODIFIABLE_LVALUE,
+            target.span.lo,
+        ));
+        true
+    }
+
+    /// #144 for `T x = e;` with a value that cannot become a `T`.
+    pub(crate) fn initializer_type(&mut self, specs: &DeclSpecs, id: &InitDeclarator) {
+        let Some(Initializer::Assign(e)) = &id.init else {
+            return;
+        };
+        if specs.is_typedef
+            || specs.storage == Some(StorageClass::Extern)
+            || !self.types_checked(e)
+            || id.declarator.is_function()
+        {
+            return;
+        }
+        let Some((target, false)) = self.declared_type(specs, &id.declarator.ops, 0) else {
+            return;
+        };
+        self.convert(e, &target, ids::BAD_INITIALIZER_TYPE, e.span.lo);
+    }
+
+    /// The checks of an assignment's types: #137 for a target that cannot be modified
+    /// (true then), else #513 for a plain assignment.
+    pub(crate) fn assignment_checks(&mut self, op: AssignOp, lhs: &Expr, rhs: &Expr) -> bool {
+        if self.unmodifiable_target(lhs) {
+            return true;
+        }
+        if op == AssignOp::Assign {
+            self.assignment_type(lhs, rhs);
+        }
+        false
+    }
+
+    /// #513 for `a = b` with a value that cannot become `a`'s type, at the `=`.
+    fn assignment_type(&mut self, lhs: &Expr, rhs: &Expr) {
+        if !self.types_checked(rhs) {
+            return;
+        }
+        let Some(target) = self.type_of(lhs) else {
+            return;
+        };
+        if !target.lvalue {
+            return;
+        }
+        let at = self.operator_after(lhs);
+        self.convert(
+            rhs,
+            &target.ty.unqualified(),
+            ids::INCOMPATIBLE_ASSIGNMENT_OPERANDS,
+            at,
+        );
+    }
+
+    /// #167 for argument `i` of a call of `f`, the one function it can mean (the caller
+    /// has made sure of that: every argument has a type without classes, so that
+    /// argument-dependent lookup adds nothing, and their count is right).
+    pub(crate) fn argument_type(&mut self, fs: &[EntityId], i: usize, arg: &Expr) {
+        if !self.types_checked(arg) {
+            return;
+        }
+        if fs.iter().any(|&f| {
+            let ent = self.sema.entity(f);
+            ent.is_template || ent.flags.in_template || ent.kind != EntityKind::Function
+        }) {
+            return;
+        }
+        let Some(param) = self.parameter_type(fs, i) else {
+            return;
+        };
+        self.convert(arg, &param, ids::INCOMPATIBLE_PARAM, arg.span.lo);
+    }
+
+    /// Can argument-dependent lookup for a call of `fs` (declarations of one function)
+    /// with `args` find nothing else? Every argument must have a type the model knows
+    /// (string literals too, which it does not type) whose associated class or enumeration,
+    /// if any, is declared in the namespace `fs` are in — an enumeration, or a class not
+    /// yet defined, which cannot declare friends.
+    pub(crate) fn adl_adds_nothing(&self, fs: &[EntityId], args: &[Expr]) -> bool {
+        let Some(&f) = fs.first() else {
+            return false;
+        };
+        let home = self.sema.entity(f).parent;
+        if fs.iter().any(|&g| self.sema.entity(g).parent != home) {
+            return false;
+        }
+        args.iter().all(|a| {
+            if matches!(
+                a.unparen().kind,
+                ExprKind::Literal(LiteralKind::String) | ExprKind::Strings(_)
+            ) {
+                return true;
+            }
+            let Some(t) = self.type_of(a) else {
+                return false;
+            };
+            match t.ty.associated() {
+                None => true,
+                Some(c) => {
+                    let ent = self.sema.entity(c);
+                    let opaque = match ent.kind {
+                        EntityKind::Class(_) => !ent.flags.defined && !t.ty.is_class_value(),
+                        EntityKind::Enum { .. } => true,
+                        _ => false,
+                    };
+                    opaque && ent.parent == home
+                }
+            }
+        })
+    }
+
+    /// #42 for `a == b` (and the other comparisons) between a pointer and a number that
+    /// is not a null pointer constant, or between pointers to unrelated types.
+    pub(crate) fn comparison_types(&mut self, op: BinaryOp, a: &Expr, b: &Expr) {
+        if !matches!(
+            op,
+            BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Gt | BinaryOp::Le | BinaryOp::Ge
+        ) || !self.types_checked(a)
+        {
+            return;
+        }
+        let (Some(ta), Some(tb)) = (self.type_of(a), self.type_of(b)) else {
+            return;
+        };
+        let (ca, cb) = (ta.ty.canonical(), tb.ty.canonical());
+        let incompatible = match (&ca.kind, &cb.kind) {
+            (TyKind::Pointer(_), TyKind::Fund(_)) => !tb.null,
+            (TyKind::Fund(_), TyKind::Pointer(_)) => !ta.null,
+            (TyKind::Pointer(p), TyKind::Pointer(q)) => {
+                if ca.has_class() || cb.has_class() {
+                    return;
+                }
+                !matches!(p.kind, TyKind::Void)
+                    && !matches!(q.kind, TyKind::Void)
+                    && !same_ignoring_cv(p, q)
+            }
+            _ => return,
+        };
+        if !incompatible {
+            return;
+        }
+        let (Some(sa), Some(sb)) = (
+            self.describe(&ta.ty.unqualified()),
+            self.describe(&tb.ty.unqualified()),
+        ) else {
+            return;
+        };
+        let at = self.operator_after(a);
+        self.emit(
+            Diagnostic::new(ids::INCOMPATIBLE_OPERANDS, at)
+                .arg_type(sa)
+                .arg_type(sb),
+        );
+    }
+
+    /// #120 for `return e;` with a value that cannot become the function's return type
+    /// (not in lambdas; `void` functions are [`Checker::return_value_in_void_function`]'s).
+    pub(crate) fn return_type_check(&mut self, e: &Expr) {
+        let Some(f) = self.cur_fn else { return };
+        if !self.lambda_frames.is_empty() || !self.types_checked(e) {
+            return;
+        }
+        let ops = &f.declarator.ops;
+        let Some(DeclaratorOp::Function(chunk)) = ops.first() else {
+            return;
+        };
+        let ret = match &chunk.trailing_return {
+            Some(tr) if f.specs.ty == TypeSpec::Auto => {
+                self.declared_type(&tr.specs, &tr.declarator.ops, 0)
+            }
+            Some(_) => return,
+            None => self.declared_type(&f.specs, &ops[1..], 0),
+        };
+        let Some((ret, false)) = ret else { return };
+        if matches!(ret.canonical().kind, TyKind::Void) {
+            return;
+        }
+        let Some(source) = self.type_of(e) else {
+            return;
+        };
+        if convertible(&source, &ret.unqualified()) == Some(false) {
+            self.emit(Diagnostic::new(ids::BAD_RETURN_VALUE_TYPE, e.span.lo));
+        }
+    }
+
+    fn convert(&mut self, e: &Expr, target: &Ty, id: crate::diag::DiagId, at: u32) {
+        let Some(source) = self.type_of(e) else {
+            return;
+        };
+        if convertible(&source, target) != Some(false) {
+            return;
+        }
+        let (Some(s), Some(t)) = (
+            self.describe(&source.ty.unqualified()),
+            self.describe(target),
+        ) else {
+            return;
+        };
+        self.emit(Diagnostic::new(id, at).arg_type(s).arg_type(t));
+    }
+}
+
+/// The same type but for cv-qualifiers at any level.
+fn same_ignoring_cv(a: &Ty, b: &Ty) -> bool {
+    match (&a.kind, &b.kind) {
+        (TyKind::Pointer(x), TyKind::Pointer(y)) => same_ignoring_cv(x, y),
+        (x, y) => x == y,
+    }
+}
+
+fn void_spec() -> BuiltinSpec {
+    BuiltinSpec {
+        void: true,
+        ..BuiltinSpec::default()
+    }
+}
+
+fn is_pointer(o: &DeclaratorOp) -> bool {
+    matches!(o, DeclaratorOp::Pointer { .. })
+}
+
+/// Can a value of type `s` become a `t` by an implicit conversion? `None` when the model
+/// cannot tell (classes, functions, anything unusual).
+fn convertible(s: &Typed, t: &Ty) -> Option<bool> {
+    let (sc, tc) = (s.ty.canonical(), t.canonical());
+    if sc.is_class_value() || tc.is_class_value() {
+        return None;
+    }
+    match (&sc.kind, &tc.kind) {
+        (TyKind::Fund(_), TyKind::Fund(_)) => Some(true),
+        (TyKind::Enum(_, scoped), TyKind::Fund(_)) => Some(!scoped),
+        (TyKind::Enum(a, _), TyKind::Enum(b, _)) => Some(a == b),
+        (TyKind::Fund(_), TyKind::Enum(..)) => Some(false),
+        (TyKind::Pointer(_), TyKind::Fund(f)) => Some(*f == Fund::Bool),
+        (TyKind::Pointer(_), TyKind::Enum(..)) | (TyKind::Enum(..), TyKind::Pointer(_)) => {
+            Some(false)
+        }
+        (TyKind::Fund(f), TyKind::Pointer(_)) => {
+            Some(s.null && f.is_integral() && *f != Fund::Bool)
+        }
+        (TyKind::Pointer(sp), TyKind::Pointer(tp)) => pointer_convertible(sp, tp),
+        _ => None,
+    }
+}
+
+/// Pointer conversions: the same type with cv-qualifiers added as C++ allows, or any
+/// object pointer to `void *` with at least its qualifiers. `None` between pointers to
+/// two classes (one may derive from the other).
+fn pointer_convertible(sp: &Ty, tp: &Ty) -> Option<bool> {
+    let covers = |t: &Ty, s: &Ty| (t.konst || !s.konst) && (t.volatile || !s.volatile);
+    if matches!(tp.kind, TyKind::Void) {
+        return Some(covers(tp, sp));
+    }
+    if let (TyKind::Class(a), TyKind::Class(b)) = (&sp.kind, &tp.kind)
+        && a != b
+    {
+        return None;
+    }
+    // Walk the levels together: the unqualified types must be the same, each level's
+    // qualifiers in `t` must include those in `s`, and where they differ every level
+    // above (but the outermost) must be const in `t`.
+    let (mut s, mut t) = (sp, tp);
+    let mut all_const_above = true;
+    loop {
+        if !covers(t, s) {
+            return Some(false);
+        }
+        if (t.konst != s.konst || t.volatile != s.volatile) && !all_const_above {
+            return Some(false);
+        }
+        all_const_above &= t.konst;
+        match (&s.kind, &t.kind) {
+            (TyKind::Pointer(a), TyKind::Pointer(b)) => {
+                s = a;
+                t = b;
+            }
+            (a, b) => return Some(a == b),
+        }
+    }
+}
