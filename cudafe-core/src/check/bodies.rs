@@ -52,6 +52,7 @@ impl<'a> Checker<'a> {
         let saved_undefined = std::mem::take(&mut self.undefined_names);
         let saved_loops = std::mem::take(&mut self.loop_depth);
         let saved_member_decls = std::mem::take(&mut self.in_member_decls);
+        let saved_jumps = self.enter_jump_scope();
         if let Some(chunk) = f.declarator.function() {
             self.push_params(chunk);
         }
@@ -71,6 +72,7 @@ impl<'a> Checker<'a> {
         if self.template_depth == 0 {
             self.missing_return(f, body);
         }
+        self.leave_jump_scope(saved_jumps);
         self.unset_locals = saved_unset;
         self.cur_fn = saved_fn;
         self.lambda_frames = saved_frames;
@@ -130,8 +132,10 @@ impl<'a> Checker<'a> {
 
     /// A lambda's body.
     pub(crate) fn stmt_in_lambda(&mut self, s: &'a Stmt) {
+        let outer = self.enter_jump_scope();
         self.note_unreachable_loops(s);
         self.stmt(s);
+        self.leave_jump_scope(outer);
     }
 
     /// The expressions of an initializer, read.
@@ -205,7 +209,7 @@ impl<'a> Checker<'a> {
     /// `while` or `for`, evaluated before the first iteration, is outside.
     fn loop_body(&mut self, s: &'a Stmt) {
         self.loop_depth += 1;
-        self.substmt(s);
+        self.in_loop(|me| me.substmt(s));
         self.loop_depth -= 1;
     }
 
@@ -262,7 +266,8 @@ impl<'a> Checker<'a> {
                 } else {
                     self.condition(cond);
                 }
-                self.substmt(body);
+                self.in_switch(|me| me.substmt(body));
+                self.switch_bypass(s.span.lo, body);
             }
             StmtKind::While { cond, body } => {
                 if matches!(**cond, Condition::Expr(_)) {
@@ -274,7 +279,7 @@ impl<'a> Checker<'a> {
             }
             StmtKind::DoWhile { body, cond } => {
                 self.loop_depth += 1;
-                self.substmt(body);
+                self.in_loop(|me| me.substmt(body));
                 hoisted = self.hoisted(|me| {
                     me.expr(cond, Use::Read);
                     me.assignment_as_condition(cond);
@@ -340,14 +345,25 @@ impl<'a> Checker<'a> {
                 self.parse_error(s.span);
                 self.report_syntax_before(s.span.hi);
             }
-            StmtKind::Label { stmt, .. } | StmtKind::Default(stmt) => self.stmt(stmt),
+            StmtKind::Label { name, stmt } => {
+                self.label(*name);
+                self.stmt(stmt)
+            }
+            StmtKind::Default(stmt) => {
+                self.default_label(s);
+                self.stmt(stmt)
+            }
             StmtKind::Case { value, upper, stmt } => {
                 self.expr(value, Use::Read);
                 if let Some(u) = upper {
                     self.expr(u, Use::Read);
                 }
+                self.case_label(value, upper.as_deref());
                 self.stmt(stmt)
             }
+            StmtKind::Break => self.break_stmt(s),
+            StmtKind::Continue => self.continue_stmt(s),
+            StmtKind::Goto(name) => self.goto_stmt(s, *name),
             StmtKind::Try { body, handlers } => {
                 self.substmt(body);
                 for h in handlers {

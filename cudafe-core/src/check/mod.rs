@@ -14,6 +14,7 @@ mod conversions;
 mod dialect;
 mod flow;
 mod index;
+mod jumps;
 mod lambda;
 mod redefinition;
 mod statics;
@@ -89,6 +90,7 @@ pub fn check(
         features_reported: 0,
         member_access: Default::default(),
         lambda_frames: Vec::new(),
+        jumps: jumps::Jumps::default(),
         locals: Vec::new(),
         undefined_names: Vec::new(),
         loop_depth: 0,
@@ -198,6 +200,8 @@ pub(crate) struct Checker<'a> {
     pub(crate) undefined_names: Vec<Symbol>,
     /// Loops around the statement being checked, in the current function.
     pub(crate) loop_depth: u32,
+    /// What `break`, `continue`, `case`, `default` and `goto` can reach here.
+    pub(crate) jumps: jumps::Jumps,
     /// The loops of the bodies being walked that control cannot reach (#128).
     pub(crate) unreachable_loops: crate::intern::FxHashSet<u32>,
     /// Walking code outside functions that cudafe++ checks for undeclared names (a
