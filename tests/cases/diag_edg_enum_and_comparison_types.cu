@@ -41,6 +41,13 @@ void host(float *dst, const float *src, int *counts, void *raw, int n, double x,
     cudaMemcpy(dst, src, 4, 1);
     //~^ error: argument of type "int" is incompatible with parameter of type "cudaMemcpyKind"
     cudaMemcpy(dst, src, 4, cudaMemcpyDeviceToHost);
+    cudaMemcpy(dst, src, cudaMemcpyDeviceToHost);
+    //~^ error: too few arguments in function call
+    configure(Exact, Fast);
+    configure(1, Fast);
+    //~^ error: argument of type "int" is incompatible with parameter of type "Mode"
+    Mode from_enumerator = cfg::High;
+    //~^ error: a value of type "cfg::Level" cannot be used to initialize an entity of type "Mode"
 
     cudaEvent_t start, stop;
     cudaEventCreate(&start);
@@ -72,7 +79,7 @@ void host(float *dst, const float *src, int *counts, void *raw, int n, double x,
     int *wrong = unset;
     //~^ error: a value of type "float *" cannot be used to initialize an entity of type "int *"
     //~^^ warning #549-D: variable "unset" is used before its value is set
-    (void)from_int; (void)from_layout; (void)from_mode; (void)from_scoped; (void)widened;
+    (void)from_int; (void)from_enumerator; (void)from_layout; (void)from_mode; (void)from_scoped; (void)widened;
     (void)as_double; (void)from_zero; (void)cast; (void)b1; (void)b2; (void)b3; (void)b4;
     (void)b5; (void)b6; (void)b7; (void)b8; (void)wrong;
 }

@@ -228,7 +228,9 @@ impl<'a> Checker<'a> {
         let mut hoisted = Vec::new();
         match &s.kind {
             StmtKind::Compound(list) => {
+                let mut declared = crate::intern::FxHashSet::default();
                 for s in list {
+                    self.block_redeclaration(s, &mut declared);
                     self.stmt(s);
                 }
             }
@@ -337,6 +339,7 @@ impl<'a> Checker<'a> {
                     self.return_type_check(e);
                 }
                 self.return_value_in_void_function(e);
+                self.return_local(e);
             }
             StmtKind::CoReturn(Some(e)) => self.expr(e, Use::Read),
             // An asm statement may set any local through its outputs.
@@ -482,6 +485,7 @@ impl<'a> Checker<'a> {
                 if !early {
                     self.initializer_type(specs, id);
                 }
+                self.too_many_initializers(specs, id);
                 if !specs.is_typedef && !id.declarator.is_function() && id.declarator.ops.is_empty()
                 {
                     self.implicit_special_members(specs, id);
@@ -711,6 +715,7 @@ impl<'a> Checker<'a> {
                 let early = reads_at_use(a) && reads_at_use(b);
                 if early {
                     self.comparison_types(*op, a, b);
+                    self.constant_operand(*op, a, b);
                 }
                 self.expr(a, Use::Read);
                 self.expr(b, Use::Read);
@@ -718,6 +723,7 @@ impl<'a> Checker<'a> {
                     self.unsigned_compare(*op, a, b, e.span);
                     if !early {
                         self.comparison_types(*op, a, b);
+                        self.constant_operand(*op, a, b);
                     }
                 }
             }
@@ -771,6 +777,7 @@ impl<'a> Checker<'a> {
                         self.emit(Diagnostic::new(ids::DEFAULT_STREAM_LAUNCH, at));
                     }
                 }
+                self.configuration_arity(config, *config_span);
                 self.launch(callee, e.span);
                 self.configured_non_kernel(callee, args.len());
                 let mut kernel = None;

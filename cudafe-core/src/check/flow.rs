@@ -93,13 +93,39 @@ impl<'a> Checker<'a> {
                 .index
                 .typedef_type(t)
                 .is_some_and(|(s, d)| self.plain_value(s, &d.ops, classes, depth + 1)),
-            EntityKind::Class(_) if classes && !ent.is_template && ent.primary.is_none() => self
-                .index
-                .classes
-                .get(&t)
-                .is_some_and(|c| self.constructs_nothing(c, ent.name, depth + 1)),
+            // A class without data members (a functor, a tag) has no value to set.
+            EntityKind::Class(_) if classes && !ent.is_template && ent.primary.is_none() => {
+                self.index.classes.get(&t).is_some_and(|c| {
+                    self.constructs_nothing(c, ent.name, depth + 1) && self.has_data(c, depth + 1)
+                })
+            }
             _ => false,
         }
+    }
+
+    /// Does the class (or a base) have a non-static data member?
+    fn has_data(&self, c: &ClassSpec, depth: u32) -> bool {
+        if depth > 16 {
+            return true;
+        }
+        let own = c.members.iter().any(|m| match &m.kind {
+            DeclKind::Simple { specs, declarators } => {
+                !specs.is_typedef
+                    && !specs.is_friend
+                    && specs.storage != Some(StorageClass::Static)
+                    && declarators.iter().any(|d| !d.declarator.is_function())
+            }
+            _ => false,
+        });
+        own || c.bases.iter().any(|b| {
+            b.name.resolution.entity().is_some_and(|e| {
+                let e = self.sema.resolve_alias(e);
+                self.index
+                    .classes
+                    .get(&e)
+                    .is_some_and(|bc| self.has_data(bc, depth + 1))
+            })
+        })
     }
 
     /// A class whose default construction sets nothing: no constructor, no virtual

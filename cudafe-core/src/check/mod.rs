@@ -20,6 +20,7 @@ mod redefinition;
 mod statics;
 mod syntax;
 mod types;
+mod values;
 
 use crate::diag::pragma::{self, DiagPragma};
 use crate::diag::{DiagEngine, DiagId, Diagnostic, Severity, ids};

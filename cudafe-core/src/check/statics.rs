@@ -36,6 +36,7 @@ impl<'a> Checker<'a> {
             return;
         }
         self.initializer_conversions(specs, id);
+        self.too_many_initializers(specs, id);
     }
 
     /// `static_assert(cond, message)`: its undeclared names, and the assertion itself when

@@ -191,6 +191,19 @@ impl Ty {
         t
     }
 
+    /// The type of the value an object of this type holds: without top-level
+    /// qualifiers, also those a typedef adds (a `const real` typedef's value is a `real`).
+    fn value(&self) -> Ty {
+        match &self.kind {
+            TyKind::Typedef(_, target) if target.has_top_cv() => target.value(),
+            _ => self.unqualified(),
+        }
+    }
+
+    fn has_top_cv(&self) -> bool {
+        self.konst || self.volatile || matches!(&self.kind, TyKind::Typedef(_, t) if t.has_top_cv())
+    }
+
     fn unqualified(&self) -> Ty {
         Ty {
             konst: false,
@@ -292,6 +305,31 @@ impl Typed {
             lvalue: true,
             null: false,
         }
+    }
+}
+
+/// The width of a fundamental type after the integral promotions.
+pub(crate) struct Width {
+    pub bits: u32,
+    pub integral: bool,
+}
+
+impl Typed {
+    /// The promoted width of the value's fundamental type (`None` for others).
+    pub(crate) fn fund_width(&self) -> Option<Width> {
+        let TyKind::Fund(f) = self.ty.canonical().kind else {
+            return None;
+        };
+        let bits = match f {
+            Fund::Long | Fund::ULong | Fund::LongLong | Fund::ULongLong => 64,
+            Fund::Int128 | Fund::UInt128 => 128,
+            Fund::Float | Fund::Double | Fund::LongDouble => 0,
+            _ => 32,
+        };
+        Some(Width {
+            bits,
+            integral: f.is_integral(),
+        })
     }
 }
 
@@ -471,6 +509,15 @@ impl<'a> Checker<'a> {
             match ent.kind {
                 EntityKind::Function => out.push(e),
                 EntityKind::Using if depth < 8 && !ent.targets.is_empty() => {
+                    // Functions declared beside the using-declaration overload what it
+                    // brings in, whether or not lookup found them.
+                    let beside = n
+                        .ident()
+                        .and_then(|sym| self.sema.scope(ent.parent).names.get(&sym))
+                        .is_none_or(|v| v.len() > 1);
+                    if beside {
+                        return None;
+                    }
                     work.extend(ent.targets.iter().map(|&t| (t, depth + 1)))
                 }
                 _ => return None,
@@ -679,8 +726,16 @@ impl<'a> Checker<'a> {
             ExprKind::Cast {
                 kind: CastKind::CStyle | CastKind::Static | CastKind::Reinterpret | CastKind::Const,
                 ty,
-                ..
-            } => Typed::declared(self.declared_type(&ty.specs, &ty.declarator.ops, 0)?),
+                expr,
+            } => {
+                let mut t =
+                    Typed::declared(self.declared_type(&ty.specs, &ty.declarator.ops, 0)?)?;
+                // `(long)0` is still a null pointer constant for EDG.
+                t.null = !t.lvalue
+                    && t.ty.fund().is_some_and(Fund::is_integral)
+                    && self.type_of_at(expr, d).is_some_and(|x| x.null);
+                Some(t)
+            }
             ExprKind::Member { base, arrow, name } => self.field_access_type(base, *arrow, name, d),
             ExprKind::Call { callee, args, .. } => {
                 let ExprKind::Name(n) = &callee.unparen().kind else {
@@ -758,6 +813,26 @@ impl<'a> Checker<'a> {
                     lvalue: !array,
                     null: false,
                 })
+            }
+            // An enumerator has its enumeration's type (outside the enumeration).
+            EntityKind::Enumerator => {
+                let sc = self.sema.scope(ent.parent);
+                if sc.kind != crate::sema::ScopeKind::Enum {
+                    return None;
+                }
+                let en = sc.entity?;
+                let en_ent = self.sema.entity(en);
+                let EntityKind::Enum { scoped } = en_ent.kind else {
+                    return None;
+                };
+                if en_ent.name.is_none()
+                    || en_ent.is_template
+                    || en_ent.flags.in_template
+                    || !en_ent.flags.defined
+                {
+                    return None;
+                }
+                Some(Typed::value(Ty::new(TyKind::Enum(en, scoped))))
             }
             // A data member named in a member function: a member of `*this`.
             EntityKind::Field if !n.is_qualified() && self.lambda_frames.is_empty() => {
@@ -869,7 +944,7 @@ impl<'a> Checker<'a> {
             _ => false,
         };
         if aka {
-            let canonical = self.print_ty(&t.canonical())?;
+            let canonical = self.print_ty_as(t, true)?;
             if canonical != sugared {
                 return Some(format!("\"{sugared}\" (aka \"{canonical}\")"));
             }
@@ -927,6 +1002,19 @@ impl<'a> Checker<'a> {
     }
 
     fn print_ty(&self, t: &Ty) -> Option<String> {
+        self.print_ty_as(t, false)
+    }
+
+    /// With `expand`, typedefs are printed as what they name — but for a typedef
+    /// qualified where it is used (`const real`), which EDG's `aka` keeps.
+    fn print_ty_as(&self, t: &Ty, expand: bool) -> Option<String> {
+        if expand
+            && !t.konst
+            && !t.volatile
+            && let TyKind::Typedef(_, target) = &t.kind
+        {
+            return self.print_ty_as(target, true);
+        }
         let cv = |t: &Ty| match (t.konst, t.volatile) {
             (true, true) => "const volatile",
             (true, false) => "const",
@@ -935,7 +1023,7 @@ impl<'a> Checker<'a> {
         };
         match &t.kind {
             TyKind::Pointer(p) => {
-                let mut s = self.print_ty(p)?;
+                let mut s = self.print_ty_as(p, expand)?;
                 if !s.ends_with('*') {
                     s.push(' ');
                 }
@@ -1118,9 +1206,12 @@ impl<'a> Checker<'a> {
             return;
         };
         let (ca, cb) = (ta.ty.canonical(), tb.ty.canonical());
+        // `p != false` is accepted too.
+        let zero =
+            |t: &Typed, e: &Expr| t.null || matches!(e.unparen().kind, ExprKind::Bool(false));
         let incompatible = match (&ca.kind, &cb.kind) {
-            (TyKind::Pointer(_), TyKind::Fund(_)) => !tb.null,
-            (TyKind::Fund(_), TyKind::Pointer(_)) => !ta.null,
+            (TyKind::Pointer(_), TyKind::Fund(_)) => !zero(&tb, b),
+            (TyKind::Fund(_), TyKind::Pointer(_)) => !zero(&ta, a),
             (TyKind::Pointer(p), TyKind::Pointer(q)) => {
                 if ca.has_class() || cb.has_class() {
                     return;
@@ -1134,10 +1225,8 @@ impl<'a> Checker<'a> {
         if !incompatible {
             return;
         }
-        let (Some(sa), Some(sb)) = (
-            self.describe(&ta.ty.unqualified()),
-            self.describe(&tb.ty.unqualified()),
-        ) else {
+        let (Some(sa), Some(sb)) = (self.describe(&ta.ty.value()), self.describe(&tb.ty.value()))
+        else {
             return;
         };
         let at = self.operator_after(a);
@@ -1185,10 +1274,7 @@ impl<'a> Checker<'a> {
         if convertible(&source, target) != Some(false) {
             return;
         }
-        let (Some(s), Some(t)) = (
-            self.describe(&source.ty.unqualified()),
-            self.describe(target),
-        ) else {
+        let (Some(s), Some(t)) = (self.describe(&source.ty.value()), self.describe(target)) else {
             return;
         };
         self.emit(Diagnostic::new(id, at).arg_type(s).arg_type(t));

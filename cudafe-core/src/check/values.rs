@@ -1,0 +1,246 @@
+//! Mistakes with values that cudafe++ reports in code that may well compile: division by
+//! a literal zero (#39, #179), shifts by a negative or too large literal count (#62, #63),
+//! returning a pointer or a reference to a local variable (#1056, #836), more initializers
+//! than an array has elements (#146), a local variable declared twice in one block (#101),
+//! and a launch with no configuration or more than four arguments in it.
+
+use crate::diag::{Diagnostic, ids};
+use crate::intern::{FxHashSet, Symbol};
+use crate::lexer::literal;
+use crate::sema::EntityKind;
+use crate::syntax::ast::*;
+
+use super::Checker;
+use super::consteval::{Bindings, Value};
+
+impl<'a> Checker<'a> {
+    /// #39 / #179 for `x / 0` and `x % 0`, #62 / #63 for `x << n` with a literal count
+    /// that is negative or at least the width of `x`'s (promoted) type.
+    pub(crate) fn constant_operand(&mut self, op: BinaryOp, a: &Expr, b: &Expr) {
+        if !matches!(
+            op,
+            BinaryOp::Div | BinaryOp::Rem | BinaryOp::Shl | BinaryOp::Shr
+        ) || self.template_depth > 0
+            || self.func.is_none_or(|f| f.in_template)
+            || self.map.presumed(b.span.lo).system
+        {
+            return;
+        }
+        let Some(ta) = self.type_of(a) else { return };
+        let Some(width) = ta.fund_width() else { return };
+        let Some(count) = self.literal_int(b) else {
+            return;
+        };
+        let id = match op {
+            BinaryOp::Div if count == 0 => ids::DIVIDE_BY_ZERO,
+            BinaryOp::Rem if count == 0 && width.integral => ids::MOD_BY_ZERO,
+            BinaryOp::Shl | BinaryOp::Shr if width.integral && count < 0 => {
+                ids::NEGATIVE_SHIFT_COUNT
+            }
+            BinaryOp::Shl | BinaryOp::Shr if width.integral && count >= width.bits as i128 => {
+                ids::SHIFT_COUNT_TOO_LARGE
+            }
+            _ => return,
+        };
+        self.emit(Diagnostic::new(id, b.span.lo));
+    }
+
+    /// An integer literal, or `-` before one.
+    fn literal_int(&self, e: &Expr) -> Option<i128> {
+        let (negated, lit) = match &e.unparen().kind {
+            ExprKind::Unary(UnaryOp::Minus, x) => (true, x.unparen()),
+            _ => (false, e.unparen()),
+        };
+        if !matches!(lit.kind, ExprKind::Literal(LiteralKind::Integer)) {
+            return None;
+        }
+        let p = literal::parse_integer(self.map.slice(lit.span)).ok()?;
+        if p.overflow || p.ud_suffix.is_some() || p.value > i64::MAX as u128 {
+            return None;
+        }
+        let v = p.value as i128;
+        Some(if negated { -v } else { v })
+    }
+
+    /// #1056 for `return local_array;` or `return &local;` in a function returning a
+    /// pointer, #836 for `return local;` in one returning a reference (a parameter passed
+    /// by value is local too).
+    pub(crate) fn return_local(&mut self, e: &Expr) {
+        let Some(f) = self.cur_fn else { return };
+        if !self.lambda_frames.is_empty()
+            || self.func.is_none_or(|c| c.in_template)
+            || self.map.presumed(e.span.lo).system
+        {
+            return;
+        }
+        let ops = &f.declarator.ops;
+        let (Some(DeclaratorOp::Function(chunk)), Some(ret)) = (ops.first(), ops.get(1)) else {
+            return;
+        };
+        if chunk.trailing_return.is_some() {
+            return;
+        }
+        let id = match (ret, &e.unparen().kind) {
+            (DeclaratorOp::Pointer { .. }, ExprKind::Name(n)) if self.local_object(n, true) => {
+                ids::RETURNING_PTR_TO_LOCAL_VARIABLE
+            }
+            (DeclaratorOp::Pointer { .. }, ExprKind::Unary(UnaryOp::AddrOf, x)) => {
+                match &x.unparen().kind {
+                    ExprKind::Name(n) if self.local_object(n, false) => {
+                        ids::RETURNING_PTR_TO_LOCAL_VARIABLE
+                    }
+                    _ => return,
+                }
+            }
+            (DeclaratorOp::LValueRef | DeclaratorOp::RValueRef, ExprKind::Name(n))
+                if self.local_object(n, false) =>
+            {
+                ids::RETURNING_REF_TO_LOCAL_VARIABLE
+            }
+            _ => return,
+        };
+        self.emit(Diagnostic::new(id, e.span.lo));
+    }
+
+    /// Does `n` name a variable of the current function with automatic storage (or a
+    /// parameter passed by value), not a reference — an array when `array`?
+    fn local_object(&self, n: &QualName, array: bool) -> bool {
+        if n.is_qualified() {
+            return false;
+        }
+        let Some(e) = n.resolution.entity() else {
+            return false;
+        };
+        let ent = self.sema.entity(e);
+        // A parameter of the function being walked, or a local variable of it.
+        let at = ent.first_decl().lo;
+        let param = self.cur_fn.and_then(|f| {
+            f.declarator
+                .function()?
+                .params
+                .iter()
+                .find(|p| p.declarator.name.as_ref().is_some_and(|n| n.span.lo == at))
+                .map(|p| (&p.specs, &p.declarator))
+        });
+        if param.is_none() && !self.locals.iter().any(|l| l.entity == Some(e)) {
+            return false;
+        }
+        if !matches!(ent.kind, EntityKind::Variable | EntityKind::Parameter)
+            || ent.flags.is_static
+            || ent.flags.is_extern
+            || ent.flags.is_thread_local
+        {
+            return false;
+        }
+        let Some((specs, d)) = param.or_else(|| self.index.declared_at(ent.first_decl().lo)) else {
+            return false;
+        };
+        if matches!(
+            specs.storage,
+            Some(StorageClass::Static | StorageClass::Extern | StorageClass::ThreadLocal)
+        ) {
+            return false;
+        }
+        match d.ops.first() {
+            Some(DeclaratorOp::Array { .. }) => array && ent.kind == EntityKind::Variable,
+            Some(DeclaratorOp::LValueRef | DeclaratorOp::RValueRef) => false,
+            _ => !array,
+        }
+    }
+
+    /// #146 for `T a[N] = {...}` with more than N elements, each a plain value (or each a
+    /// braced list, for an array of arrays or aggregates): at the first one too many.
+    pub(crate) fn too_many_initializers(&mut self, specs: &DeclSpecs, id: &InitDeclarator) {
+        let (
+            Some(Initializer::Assign(e) | Initializer::Brace(e)),
+            Some(DeclaratorOp::Array {
+                size: Some(size), ..
+            }),
+        ) = (&id.init, id.declarator.ops.first())
+        else {
+            return;
+        };
+        let ExprKind::InitList(items) = &e.kind else {
+            return;
+        };
+        if specs.is_typedef
+            || self.template_depth > 0
+            || self.func.is_some_and(|f| f.in_template)
+            || self.map.presumed(e.span.lo).system
+        {
+            return;
+        }
+        let Value::Int(n) = self.eval(size, &Bindings::default()) else {
+            return;
+        };
+        if n < 0 || items.len() as i128 <= n {
+            return;
+        }
+        // Brace elision or designators make the count of elements something else.
+        let element_is_array = matches!(id.declarator.ops.get(1), Some(DeclaratorOp::Array { .. }));
+        let element_scalar = id.declarator.ops.len() == 1
+            && matches!(specs.ty, TypeSpec::Builtin(_))
+            || matches!(id.declarator.ops.get(1), Some(DeclaratorOp::Pointer { .. }));
+        let all_lists = items
+            .iter()
+            .all(|x| matches!(x.kind, ExprKind::InitList(_)));
+        let any_special = items.iter().any(|x| {
+            matches!(
+                x.kind,
+                ExprKind::InitList(_) | ExprKind::Designated { .. } | ExprKind::PackExpansion(_)
+            )
+        });
+        let ok = (element_scalar && !any_special) || (element_is_array && all_lists);
+        if ok {
+            self.emit(Diagnostic::new(
+                ids::TOO_MANY_INITIALIZER_VALUES,
+                items[n as usize].span.lo,
+            ));
+        }
+    }
+
+    /// #101 for a variable declared again in the block whose earlier statements declared
+    /// `seen` (before the statement `s` is walked, as cudafe++ reports it at the name).
+    pub(crate) fn block_redeclaration(&mut self, s: &Stmt, seen: &mut FxHashSet<Symbol>) {
+        let StmtKind::Decl(d) = &s.kind else { return };
+        let DeclKind::Simple { specs, declarators } = &d.kind else {
+            return;
+        };
+        if specs.is_typedef
+            || specs.storage == Some(StorageClass::Extern)
+            || self.map.presumed(s.span.lo).system
+        {
+            return;
+        }
+        for id in declarators.iter() {
+            if id.declarator.is_function() {
+                continue;
+            }
+            let Some(name) = &id.declarator.name else {
+                continue;
+            };
+            let (Some(sym), false) = (name.ident(), name.is_qualified()) else {
+                continue;
+            };
+            if !seen.insert(sym) {
+                let text = self.interner.name(sym).into_owned();
+                self.emit(Diagnostic::new(ids::ID_ALREADY_DECLARED, name.span.lo).arg_str(text));
+            }
+        }
+    }
+
+    /// A launch whose configuration is empty (`k<<<>>>`: too few arguments, at the
+    /// `>>>`) or has more than four arguments (at the fifth).
+    pub(crate) fn configuration_arity(
+        &mut self,
+        config: &[Expr],
+        config_span: crate::source_map::Span,
+    ) {
+        if config.is_empty() {
+            let at = config_span.hi.saturating_sub(3);
+            self.emit(Diagnostic::new(ids::TOO_FEW_ARGUMENTS, at));
+        } else if config.len() > 4 {
+            self.emit(Diagnostic::new(ids::TOO_MANY_ARGUMENTS, config[4].span.lo));
+        }
+    }
+}
