@@ -4,7 +4,7 @@
 // `const char *`, an array, or a `...` argument), and an integer literal whose value does
 // not survive the conversion to the type it initializes (#68 when its sign changes, #69 when
 // it is truncated; an unsigned hexadecimal literal into the signed type of its width keeps
-// its bits and is not reported).
+// its bits and is not reported) — also as an argument, an assigned value or a returned one.
 //~! Remark: The warnings can be suppressed with "-diag-suppress <warning-number>"
 #include <cstddef>
 #include <cstdint>
@@ -37,4 +37,17 @@ __device__ unsigned device_ones = -1; //~ warning #68-D: integer conversion resu
 __global__ void k(unsigned char *out) {
   unsigned char c = 256; //~ warning #69-D: integer conversion resulted in truncation
   out[0] = c;
+}
+
+void take_count(size_t n);
+unsigned all_bits() { return -1; }
+//~^ warning #68-D: integer conversion resulted in a change of sign
+void more_host_side() {
+    take_count(-1);
+    //~^ warning #68-D: integer conversion resulted in a change of sign
+    short s = 3;
+    s = 70000;
+    //~^ warning #69-D: integer conversion resulted in truncation
+    s = -5;
+    (void)s;
 }

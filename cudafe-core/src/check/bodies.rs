@@ -695,13 +695,17 @@ impl<'a> Checker<'a> {
             ExprKind::Unary(UnaryOp::PreInc | UnaryOp::PreDec, x)
             | ExprKind::PostInc(x)
             | ExprKind::PostDec(x) => {
+                let what = match &e.kind {
+                    ExprKind::Unary(UnaryOp::PreInc, _) | ExprKind::PostInc(_) => "an increment",
+                    _ => "a decrement",
+                };
                 let early = matches!(x.unparen().kind, ExprKind::Name(_));
-                if early {
-                    self.unmodifiable_target(x);
+                if early && !self.unmodifiable_target(x) {
+                    self.volatile_deprecated(x, Some(what));
                 }
                 self.expr(x, Use::ReadWrite);
-                if !early {
-                    self.unmodifiable_target(x);
+                if !early && !self.unmodifiable_target(x) {
+                    self.volatile_deprecated(x, Some(what));
                 }
             }
             ExprKind::Unary(_, x) => self.expr(x, Use::Read),

@@ -130,9 +130,14 @@ impl<'a> Checker<'a> {
 
     /// #68 / #69 for an integer literal (or its negation) converted to the integer type `b`.
     fn integer_constant_conversion(&mut self, b: &BuiltinSpec, e: &Expr) {
-        let Some((bits, signed)) = integer_width(b) else {
-            return;
-        };
+        if let Some((bits, signed)) = integer_width(b) {
+            self.integer_constant_into(bits, signed, e);
+        }
+    }
+
+    /// #68 / #69 for an integer literal (or its negation) converted to an integer type of
+    /// `bits` bits, signed or not.
+    pub(crate) fn integer_constant_into(&mut self, bits: u32, signed: bool, e: &Expr) {
         let Some((v, unsigned_bits)) = self.literal_value(e) else {
             return;
         };

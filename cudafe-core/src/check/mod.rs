@@ -92,6 +92,7 @@ pub fn check(
         member_access: Default::default(),
         lambda_frames: Vec::new(),
         jumps: jumps::Jumps::default(),
+        types_in_templates: false,
         locals: Vec::new(),
         undefined_names: Vec::new(),
         loop_depth: 0,
@@ -203,6 +204,9 @@ pub(crate) struct Checker<'a> {
     pub(crate) loop_depth: u32,
     /// What `break`, `continue`, `case`, `default` and `goto` can reach here.
     pub(crate) jumps: jumps::Jumps,
+    /// [`Checker::type_of`] may look at entities declared in templates (set only around
+    /// checks that want it, for types that do not depend on template parameters).
+    pub(crate) types_in_templates: bool,
     /// The loops of the bodies being walked that control cannot reach (#128).
     pub(crate) unreachable_loops: crate::intern::FxHashSet<u32>,
     /// Walking code outside functions that cudafe++ checks for undeclared names (a

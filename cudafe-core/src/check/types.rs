@@ -236,6 +236,14 @@ impl Ty {
         }
     }
 
+    fn is_volatile(&self) -> bool {
+        self.volatile
+            || match &self.kind {
+                TyKind::Typedef(_, t) => t.is_volatile(),
+                _ => false,
+            }
+    }
+
     fn is_const(&self) -> bool {
         self.konst
             || match &self.kind {
@@ -436,7 +444,7 @@ impl<'a> Checker<'a> {
     /// array decays to a pointer to its element when `decay` (else it has no type here).
     fn entity_type(&self, e: EntityId, decay: bool) -> Option<(Ty, bool)> {
         let ent = self.sema.entity(e);
-        if ent.flags.in_template || ent.flags.structured_binding {
+        if (ent.flags.in_template && !self.types_in_templates) || ent.flags.structured_binding {
             return None;
         }
         let (specs, d) = self.index.declared_at(ent.first_decl().lo)?;
@@ -680,6 +688,32 @@ impl<'a> Checker<'a> {
                     return None;
                 }
                 Some(Typed::value(Ty::pointer_to(t.ty)))
+            }
+            ExprKind::Unary(UnaryOp::Minus | UnaryOp::Plus, x) => {
+                let t = self.type_of_at(x, d)?;
+                let promoted = match t.ty.canonical().kind {
+                    TyKind::Fund(
+                        f @ (Fund::Int
+                        | Fund::UInt
+                        | Fund::Long
+                        | Fund::ULong
+                        | Fund::LongLong
+                        | Fund::ULongLong
+                        | Fund::Float
+                        | Fund::Double
+                        | Fund::LongDouble),
+                    ) => f,
+                    TyKind::Fund(
+                        Fund::Bool
+                        | Fund::Char
+                        | Fund::SChar
+                        | Fund::UChar
+                        | Fund::Short
+                        | Fund::UShort,
+                    ) => Fund::Int,
+                    _ => return None,
+                };
+                Some(Typed::value(Ty::new(TyKind::Fund(promoted))))
             }
             ExprKind::Unary(UnaryOp::Not, x) => {
                 self.type_of_at(x, d)?;
@@ -1111,8 +1145,31 @@ impl<'a> Checker<'a> {
         }
         if op == AssignOp::Assign {
             self.assignment_type(lhs, rhs);
+        } else {
+            self.volatile_deprecated(lhs, None);
         }
         false
+    }
+
+    /// C++20 deprecates compound assignments to volatile objects (#3012) and their
+    /// increments and decrements (#3010, `what` says which). Template definitions are
+    /// checked too, where the object's type does not depend on template parameters.
+    pub(crate) fn volatile_deprecated(&mut self, target: &Expr, what: Option<&str>) {
+        if self.opts.cxx < 20 || self.map.presumed(target.span.lo).system {
+            return;
+        }
+        self.types_in_templates = true;
+        let t = self.type_of_at(target, 0);
+        self.types_in_templates = false;
+        let Some(t) = t else { return };
+        if !t.lvalue || t.ty.class().is_some() || !t.ty.is_volatile() {
+            return;
+        }
+        let d = match what {
+            None => Diagnostic::new(ids::VOLATILE_OP_ASS_DEPRECATED, target.span.lo),
+            Some(w) => Diagnostic::new(ids::VOLATILE_INC_DEC_DEPRECATED, target.span.lo).arg_str(w),
+        };
+        self.emit(d);
     }
 
     /// #513 for `a = b` with a value that cannot become `a`'s type, at the `=`.
@@ -1133,6 +1190,7 @@ impl<'a> Checker<'a> {
             ids::INCOMPATIBLE_ASSIGNMENT_OPERANDS,
             at,
         );
+        self.constant_into(rhs, &target.ty);
     }
 
     /// #167 for argument `i` of a call of `f`, the one function it can mean (the caller
@@ -1152,6 +1210,7 @@ impl<'a> Checker<'a> {
             return;
         };
         self.convert(arg, &param, ids::INCOMPATIBLE_PARAM, arg.span.lo);
+        self.constant_into(arg, &param);
     }
 
     /// Can argument-dependent lookup for a call of `fs` (declarations of one function)
@@ -1264,7 +1323,28 @@ impl<'a> Checker<'a> {
         };
         if convertible(&source, &ret.unqualified()) == Some(false) {
             self.emit(Diagnostic::new(ids::BAD_RETURN_VALUE_TYPE, e.span.lo));
+        } else {
+            self.constant_into(e, &ret);
         }
+    }
+
+    /// #68 / #69 for an integer literal that becomes a value of the integer type `target`.
+    fn constant_into(&mut self, e: &Expr, target: &Ty) {
+        let TyKind::Fund(f) = target.canonical().kind else {
+            return;
+        };
+        let (bits, signed) = match f {
+            Fund::Char | Fund::SChar => (8, true),
+            Fund::UChar => (8, false),
+            Fund::Short => (16, true),
+            Fund::UShort => (16, false),
+            Fund::Int => (32, true),
+            Fund::UInt => (32, false),
+            Fund::Long | Fund::LongLong => (64, true),
+            Fund::ULong | Fund::ULongLong => (64, false),
+            _ => return,
+        };
+        self.integer_constant_into(bits, signed, e);
     }
 
     fn convert(&mut self, e: &Expr, target: &Ty, id: crate::diag::DiagId, at: u32) {
