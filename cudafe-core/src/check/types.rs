@@ -790,7 +790,9 @@ impl<'a> Checker<'a> {
                 }
                 // Argument-dependent lookup could find other functions for arguments of
                 // class type (or of types we do not know).
-                if !n.is_qualified() && !self.adl_adds_nothing(&fs, args) {
+                // A call's arguments count deeper (each is typed again at every level of
+                // nested calls), so that deeply nested calls stay cheap.
+                if !n.is_qualified() && !self.adl_adds_nothing_at(&fs, args, depth + 4) {
                     return None;
                 }
                 Typed::declared(self.return_type(&fs)?)
@@ -1219,6 +1221,13 @@ impl<'a> Checker<'a> {
     /// if any, is declared in the namespace `fs` are in — an enumeration, or a class not
     /// yet defined, which cannot declare friends.
     pub(crate) fn adl_adds_nothing(&self, fs: &[EntityId], args: &[Expr]) -> bool {
+        if self.template_depth > 0 || self.func.is_some_and(|f| f.in_template) {
+            return false;
+        }
+        self.adl_adds_nothing_at(fs, args, 0)
+    }
+
+    fn adl_adds_nothing_at(&self, fs: &[EntityId], args: &[Expr], depth: u32) -> bool {
         let Some(&f) = fs.first() else {
             return false;
         };
@@ -1233,7 +1242,7 @@ impl<'a> Checker<'a> {
             ) {
                 return true;
             }
-            let Some(t) = self.type_of(a) else {
+            let Some(t) = self.type_of_at(a, depth) else {
                 return false;
             };
             match t.ty.associated() {
