@@ -2,7 +2,7 @@
 //! device variables in host code, device-memory locals in host functions, execution-space
 //! annotations on lambdas; and the checks that wait for a template's instantiation.
 
-use crate::diag::{Diagnostic, ids};
+use crate::diag::{DiagId, Diagnostic, ids};
 use crate::intern::Symbol;
 use crate::sema::{EntityId, EntityKind, MemSpace};
 use crate::source_map::Span;
@@ -14,7 +14,7 @@ use super::{Checker, Exec, FnCtx};
 
 /// How an expression's value is used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Use {
+pub(crate) enum Use {
     Read,
     Write,
     /// `x++`, `x += 1`: a write that reads the old value first.
@@ -234,7 +234,10 @@ impl<'a> Checker<'a> {
                     self.stmt(s);
                 }
             }
-            StmtKind::Expr(e) => self.expr(e, Use::Read),
+            StmtKind::Expr(e) => {
+                self.expr(e, Use::Read);
+                self.no_effect_statement(e);
+            }
             StmtKind::Decl(d) => self.local_decl(d),
             StmtKind::Pragma => self.pragma(s.span),
             StmtKind::If {
@@ -703,7 +706,15 @@ impl<'a> Checker<'a> {
                 if early && !self.unmodifiable_target(x) {
                     self.volatile_deprecated(x, Some(what));
                 }
-                self.expr(x, Use::ReadWrite);
+                // A prefix operator's device variable is reported after its operand's
+                // others (`++a[b]`: `b`, then `a`); a postfix one's before.
+                if matches!(e.kind, ExprKind::Unary(..)) {
+                    let saved = self.defer_assigned_root(x);
+                    self.expr(x, Use::ReadWrite);
+                    self.assigned_root_done(saved);
+                } else {
+                    self.expr(x, Use::ReadWrite);
+                }
                 if !early && !self.unmodifiable_target(x) {
                     self.volatile_deprecated(x, Some(what));
                 }
@@ -723,6 +734,9 @@ impl<'a> Checker<'a> {
                 }
                 self.expr(a, Use::Read);
                 self.expr(b, Use::Read);
+                if *op == BinaryOp::Comma {
+                    self.no_effect_comma_operand(a);
+                }
                 if self.func.is_some_and(|f| !f.in_template) {
                     self.unsigned_compare(*op, a, b, e.span);
                     if !early {
@@ -742,6 +756,8 @@ impl<'a> Checker<'a> {
                 let early = matches!(b.unparen().kind, ExprKind::Name(_));
                 let mut unmodifiable = early && self.assignment_checks(*op, a, b);
                 // `x = x + 1` reads `x` before it is set.
+                // cudafe++ reports the stored-into device variable after the operands.
+                let saved_root = self.defer_assigned_root(a);
                 if usage == Use::Write && self.names_unset_local(a) {
                     self.expr(b, Use::Read);
                     self.expr(a, usage);
@@ -749,6 +765,7 @@ impl<'a> Checker<'a> {
                     self.expr(a, usage);
                     self.expr(b, Use::Read);
                 }
+                self.assigned_root_done(saved_root);
                 if !early {
                     unmodifiable = self.assignment_checks(*op, a, b);
                 }
@@ -807,8 +824,10 @@ impl<'a> Checker<'a> {
                 }
             }
             ExprKind::Member { base, arrow, name } => {
-                // `a.buf` of an array member decays too.
-                let usage = if !*arrow && self.member_is_array(base, name) {
+                // `p->m` reads `p`; `a.buf` of an array member decays too.
+                let usage = if *arrow && usage != Use::NoAccess {
+                    Use::Read
+                } else if !*arrow && self.member_is_array(base, false, name) {
                     Use::NoAccess
                 } else {
                     usage
@@ -817,9 +836,18 @@ impl<'a> Checker<'a> {
                 self.missing_member(base, *arrow, name);
             }
             ExprKind::Index(a, b) => {
-                // An element of a local array is a use of the array (not a decay).
+                // An element of a local array (or of an array member) is a use of the
+                // array (not a decay).
                 match &a.unparen().kind {
                     ExprKind::Name(n) => self.name_use(n, usage),
+                    ExprKind::Member {
+                        base,
+                        arrow: false,
+                        name,
+                    } => {
+                        self.expr(base, usage);
+                        self.missing_member(base, false, name);
+                    }
                     _ => self.expr(a, usage),
                 }
                 self.expr(b, Use::Read);
@@ -975,8 +1003,36 @@ impl<'a> Checker<'a> {
         // A variable a lambda captures by reference is not read by naming it in the body.
         let read = matches!(usage, Use::Read | Use::ReadWrite) && !self.captured_by_reference(n);
         self.local_use(n, read);
-        if caller.in_template || caller.exec.device || caller.exec.global || caller.exec.implicit_hd
+        if let Some((root, used)) = &mut self.assigned_root
+            && std::ptr::eq(*root, n)
         {
+            *used = Some(usage);
+            return;
+        }
+        self.device_variable_access(n, usage);
+    }
+
+    /// Makes the variable `target` stores into report its device-variable access at
+    /// [`Self::assigned_root_done`] instead of where it is named; returns the enclosing
+    /// assignment's.
+    fn defer_assigned_root(&mut self, target: &'a Expr) -> Option<(&'a QualName, Option<Use>)> {
+        std::mem::replace(
+            &mut self.assigned_root,
+            assigned_root(target).map(|n| (n, None)),
+        )
+    }
+
+    fn assigned_root_done(&mut self, saved: Option<(&'a QualName, Option<Use>)>) {
+        if let Some((n, Some(used))) = std::mem::replace(&mut self.assigned_root, saved) {
+            self.device_variable_access(n, used);
+        }
+    }
+
+    /// A device variable read or written in host code (#20091, #20092).
+    fn device_variable_access(&mut self, n: &'a QualName, usage: Use) {
+        let Some(caller) = self.func else { return };
+        // Host and host-device code alike (explicitly or implicitly `__host__ __device__`).
+        if caller.in_template || !caller.exec.host_callable() {
             return;
         }
         let Some(id) = n.resolution.entity() else {
@@ -1008,23 +1064,30 @@ impl<'a> Checker<'a> {
         {
             return;
         }
-        let diag = match usage {
-            Use::Read => ids::DEVICE_VAR_READ_IN_HOST,
-            Use::Write | Use::ReadWrite => ids::DEVICE_VAR_WRITTEN_IN_HOST,
+        // A compound assignment or an increment reads, then writes.
+        let diags: &[DiagId] = match usage {
+            Use::Read => &[ids::DEVICE_VAR_READ_IN_HOST],
+            Use::Write => &[ids::DEVICE_VAR_WRITTEN_IN_HOST],
+            Use::ReadWrite => &[
+                ids::DEVICE_VAR_READ_IN_HOST,
+                ids::DEVICE_VAR_WRITTEN_IN_HOST,
+            ],
             Use::NoAccess => return,
         };
         let name = e.name.map(|s| self.name_of(s)).unwrap_or_default();
-        self.emit(
-            Diagnostic::new(diag, n.span.lo)
-                .arg_str(space.keyword())
-                .arg_entity(format!("variable \"{name}\"")),
-        );
+        for &diag in diags {
+            self.emit(
+                Diagnostic::new(diag, n.span.lo)
+                    .arg_str(space.keyword())
+                    .arg_entity(format!("variable \"{name}\"")),
+            );
+        }
     }
 
     /// Whether `e` is certainly of a fundamental type (or a pointer or array of one) that
     /// does not depend on template parameters: literals, variables and parameters declared
     /// with such types, and built-in operators over them.
-    fn builtin_typed(&self, e: &Expr, depth: u32) -> bool {
+    pub(crate) fn builtin_typed(&self, e: &Expr, depth: u32) -> bool {
         if depth > 32 {
             return false;
         }
@@ -1511,11 +1574,11 @@ impl<'a> Checker<'a> {
     }
 
     /// `obj.m` where `m` is a data member declared as an array, `obj`'s class certain.
-    fn member_is_array(&self, base: &Expr, name: &QualName) -> bool {
+    pub(crate) fn member_is_array(&self, base: &Expr, arrow: bool, name: &QualName) -> bool {
         if name.is_qualified() {
             return false;
         }
-        let (Some(class), Some(sym)) = (self.object_class(base, false), name.ident()) else {
+        let (Some(class), Some(sym)) = (self.object_class(base, arrow), name.ident()) else {
             return false;
         };
         let [m] = self.sema.lookup_member(class, sym)[..] else {
@@ -2241,4 +2304,16 @@ fn reads_at_use(e: &Expr) -> bool {
         e.unparen().kind,
         ExprKind::Name(_) | ExprKind::Literal(_) | ExprKind::Bool(_) | ExprKind::Nullptr
     )
+}
+
+/// The variable an assignment to `e` stores into: `v`, `v[i]`, `v.m`, `(v)`.
+fn assigned_root(e: &Expr) -> Option<&QualName> {
+    match &e.unparen().kind {
+        ExprKind::Name(n) => Some(n),
+        ExprKind::Index(a, _) => assigned_root(a),
+        ExprKind::Member {
+            base, arrow: false, ..
+        } => assigned_root(base),
+        _ => None,
+    }
 }

@@ -1179,14 +1179,24 @@ impl<'a> Checker<'a> {
 
     /// `this`, written or implied by naming a non-static member, inside lambdas.
     pub(crate) fn capture_this(&mut self, at: Offset) {
+        let innermost = self.lambda_frames.len().wrapping_sub(1);
         for i in 0..self.lambda_frames.len() {
             let f = &mut self.lambda_frames[i];
             if f.this_captured || !(f.default_ref || f.default_copy) {
                 continue;
             }
             f.this_captured = true;
+            let by_copy = f.default_copy;
             if f.space.is_some() {
                 self.emit(Diagnostic::new(ids::THIS_ADDR_CAPTURE_EXT_LAMBDA, at));
+            }
+            // C++20 deprecates `[=]` capturing `this` (a lambda inside that captures it
+            // itself is the one that warns).
+            if i == innermost && by_copy && self.opts.cxx >= 20 {
+                self.emit(Diagnostic::new(
+                    ids::IMPLICIT_COPY_THIS_CAPTURE_DEPRECATED,
+                    at,
+                ));
             }
         }
     }

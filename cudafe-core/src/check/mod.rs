@@ -83,6 +83,7 @@ pub fn check(
         recoveries: &[],
         grid_constant: Default::default(),
         unset_locals: Default::default(),
+        assigned_root: None,
         syntax,
         syntax_by_span,
         syntax_next: 0,
@@ -180,6 +181,10 @@ pub(crate) struct Checker<'a> {
     pub grid_constant: crate::intern::FxHashMap<EntityId, (Vec<bool>, Span)>,
     /// Locals of the current function declared without an initializer and not yet set.
     pub unset_locals: crate::intern::FxHashMap<EntityId, u32>,
+    /// The variable an assignment being walked stores into (`v`, `v[i]`, `v.m`): its
+    /// access as a device variable is reported after the right operand's, and the use its
+    /// left operand makes of it is kept here until then.
+    pub assigned_root: Option<(&'a QualName, Option<bodies::Use>)>,
     /// Lexical errors and recoveries in source order ([`syntax`]), the first of them not
     /// reported yet, and where each skipped span's recovery is among them.
     pub(crate) syntax: Vec<syntax::Problem>,

@@ -228,7 +228,7 @@ impl Ty {
         }
     }
 
-    fn class(&self) -> Option<EntityId> {
+    pub(crate) fn class(&self) -> Option<EntityId> {
         match &self.kind {
             TyKind::Class(c) => Some(*c),
             TyKind::Typedef(_, t) => t.class(),
@@ -236,7 +236,7 @@ impl Ty {
         }
     }
 
-    fn is_volatile(&self) -> bool {
+    pub(crate) fn is_volatile(&self) -> bool {
         self.volatile
             || match &self.kind {
                 TyKind::Typedef(_, t) => t.is_volatile(),

@@ -244,3 +244,131 @@ impl<'a> Checker<'a> {
         }
     }
 }
+
+impl<'a> Checker<'a> {
+    /// #174 for an expression statement that does nothing (`a == 3;`, `x;`, `p[1];`), or
+    /// whose comma's left operand does nothing, at its start. Only where no operator can
+    /// be a function: the operands are of fundamental, enumeration or pointer types.
+    pub(crate) fn no_effect_statement(&mut self, e: &Expr) {
+        if self.template_depth > 0 || self.func.is_none_or(|f| f.in_template) {
+            return;
+        }
+        if self.effect_free(e, 0) {
+            self.emit(Diagnostic::new(ids::EXPR_HAS_NO_EFFECT, e.span.lo));
+        }
+    }
+
+    /// #174 for the left operand of a comma that does nothing (`(i, 2)`), at its start.
+    pub(crate) fn no_effect_comma_operand(&mut self, left: &Expr) {
+        if self.template_depth > 0 || self.func.is_none_or(|f| f.in_template) {
+            return;
+        }
+        if self.effect_free(left, 0) {
+            self.emit(Diagnostic::new(ids::EXPR_HAS_NO_EFFECT, left.span.lo));
+        }
+    }
+
+    /// Whether evaluating `e` can have no effect.
+    fn effect_free(&self, e: &Expr, depth: u32) -> bool {
+        if depth > 64 {
+            return false;
+        }
+        let d = depth + 1;
+        match &e.kind {
+            ExprKind::Literal(_)
+            | ExprKind::Strings(_)
+            | ExprKind::Bool(_)
+            | ExprKind::Nullptr
+            | ExprKind::This
+            | ExprKind::SizeofType(_)
+            | ExprKind::SizeofExpr(_)
+            | ExprKind::AlignofType(_)
+            | ExprKind::AlignofExpr(_) => true,
+            ExprKind::Paren(x) => self.effect_free(x, d),
+            ExprKind::Name(n) => {
+                let Some(v) = n.resolution.entity() else {
+                    return false;
+                };
+                let v = self.sema.resolve_alias(v);
+                matches!(
+                    self.sema.entity(v).kind,
+                    EntityKind::Variable
+                        | EntityKind::Parameter
+                        | EntityKind::Enumerator
+                        | EntityKind::Function
+                        | EntityKind::Field
+                ) && n.last().args.is_none()
+                    && self.not_volatile(e)
+            }
+            ExprKind::Unary(
+                UnaryOp::Plus | UnaryOp::Minus | UnaryOp::Not | UnaryOp::BitNot | UnaryOp::Deref,
+                x,
+            ) => self.effect_free(x, d) && self.plain(x) && self.not_volatile(e),
+            ExprKind::Unary(UnaryOp::AddrOf, x) => self.effect_free(x, d) && self.plain(x),
+            ExprKind::Binary(BinaryOp::Comma, a, b) => {
+                self.effect_free(a, d) && self.effect_free(b, d)
+            }
+            ExprKind::Binary(op, a, b) if !matches!(op, BinaryOp::PtrMemD | BinaryOp::PtrMemI) => {
+                self.effect_free(a, d)
+                    && self.effect_free(b, d)
+                    && self.plain(a)
+                    && self.plain(b)
+                    && self.not_volatile(e)
+            }
+            ExprKind::Cond(c, Some(t), f) => {
+                self.effect_free(c, d)
+                    && self.effect_free(t, d)
+                    && self.effect_free(f, d)
+                    && self.plain(c)
+                    && self.plain(t)
+                    && self.plain(f)
+            }
+            ExprKind::Cast { ty, expr, .. } => {
+                let scalar = match &ty.specs.ty {
+                    TypeSpec::Builtin(b) => !b.void || !ty.declarator.ops.is_empty(),
+                    _ => ty
+                        .declarator
+                        .ops
+                        .iter()
+                        .any(|op| matches!(op, DeclaratorOp::Pointer { .. })),
+                };
+                scalar && self.effect_free(expr, d) && self.plain(expr)
+            }
+            ExprKind::Index(a, b) => {
+                self.effect_free(a, d)
+                    && self.effect_free(b, d)
+                    && (self.plain(a) || self.is_array(a))
+                    && self.plain(b)
+                    && self.not_volatile(e)
+            }
+            // A data member of a known class.
+            ExprKind::Member { base, arrow, name } => {
+                self.effect_free(base, d)
+                    && (self.member_is_array(base, *arrow, name)
+                        || self
+                            .type_of(e)
+                            .is_some_and(|t| t.ty.class().is_none() && !t.ty.is_volatile()))
+            }
+            _ => false,
+        }
+    }
+
+    /// `e` is of a type no operator function can take: fundamental, enumeration, pointer.
+    fn plain(&self, e: &Expr) -> bool {
+        self.builtin_typed(e, 0) || self.type_of(e).is_some_and(|t| t.ty.class().is_none())
+    }
+
+    /// `e` names an array (a variable or a data member).
+    fn is_array(&self, e: &Expr) -> bool {
+        match &e.unparen().kind {
+            ExprKind::Name(n) => self.names_array(n),
+            ExprKind::Member { base, arrow, name } => self.member_is_array(base, *arrow, name),
+            _ => false,
+        }
+    }
+
+    /// `e` is not known to be a volatile object (reading which is an effect).
+    fn not_volatile(&self, e: &Expr) -> bool {
+        self.type_of(e).is_none_or(|t| !t.ty.is_volatile())
+    }
+}
