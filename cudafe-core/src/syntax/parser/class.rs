@@ -42,6 +42,7 @@ pub(crate) struct LateBody {
     pub scope: ScopeId,
     pub declarator: Declarator,
     pub entity: Option<EntityId>,
+    pub space: super::decl::BodySpace,
 }
 
 impl<'a> Parser<'a> {
@@ -50,6 +51,7 @@ impl<'a> Parser<'a> {
         at: Mark,
         declarator: &Declarator,
         entity: Option<EntityId>,
+        space: super::decl::BodySpace,
     ) -> u32 {
         let id = self.late.len() as u32;
         self.late.push(Some(LateBody {
@@ -57,6 +59,7 @@ impl<'a> Parser<'a> {
             scope: self.scope,
             declarator: declarator.clone(),
             entity,
+            space,
         }));
         id
     }
@@ -531,7 +534,7 @@ impl<'a> Parser<'a> {
             self.rewind_pragmas(late.at);
             self.scope = late.scope;
             let start = self.peek().span;
-            let result = self.function_body_now(&late.declarator, late.entity);
+            let result = self.function_body_now(&late.declarator, late.entity, late.space);
             let (inits, body) = match result {
                 Ok(r) => r,
                 Err(e) => {

@@ -9,6 +9,16 @@ use crate::sema::{EntityId, EntityKind, ScopeId, ScopeKind, Sema};
 use crate::source_map::Span;
 use crate::syntax::ast::*;
 
+/// Where a function whose body the parser reaches runs, by the attributes of its
+/// definition (see [`Parser::body_space`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum BodySpace {
+    Host,
+    HostDevice,
+    /// `__device__` only, or `__global__`.
+    DeviceOnly,
+}
+
 /// What kind of declarator is expected.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum DeclaratorMode {
@@ -1207,7 +1217,8 @@ impl<'a> Parser<'a> {
                 }
             }
             let body_span = body_start.to(self.prev_span());
-            let late_id = self.queue_late_body(body_start_tok, &declarator, entity);
+            let space = self.body_space(&specs, &declarator);
+            let late_id = self.queue_late_body(body_start_tok, &declarator, entity, space);
             return Ok(FunctionDef {
                 specs,
                 declarator,
@@ -1218,7 +1229,8 @@ impl<'a> Parser<'a> {
                 entity,
             });
         }
-        let (mem_inits, body) = self.function_body_now(&declarator, entity)?;
+        let space = self.body_space(&specs, &declarator);
+        let (mem_inits, body) = self.function_body_now(&declarator, entity, space)?;
         Ok(FunctionDef {
             specs,
             declarator,
@@ -1265,9 +1277,13 @@ impl<'a> Parser<'a> {
         &mut self,
         declarator: &Declarator,
         entity: Option<EntityId>,
+        space: BodySpace,
     ) -> PResult<(Vec<MemInit>, FunctionBody)> {
-        if self.skippable_body() {
+        if let Some(open) = self.skippable_body(space) {
+            let lo = self.peek().span.lo;
+            self.pos = open;
             let body = self.skip_balanced();
+            let body = Span::new(lo, body.hi);
             // The pragmas inside go with the body (not after it), and so do any still
             // pending before it.
             let from = self
@@ -1307,28 +1323,36 @@ impl<'a> Parser<'a> {
         r
     }
 
-    /// At a function body's `{`: whether the body may be skipped (see
-    /// [`super::ParseOptions::lazy_system_bodies`]).
-    fn skippable_body(&self) -> bool {
-        self.skippable_body_inner().is_some()
-    }
-
-    fn skippable_body_inner(&self) -> Option<()> {
-        if !self.opts.lazy_system_bodies || !self.at_punct(Punct::LBrace) || self.split.is_some() {
+    /// At a function body's `{` (or the `:` of its member initializers): whether the body
+    /// may be skipped (see [`super::ParseOptions::lazy_system_bodies`]), and if so, where
+    /// its `{` is. A device-side function's body may name device-side entities (but not
+    /// kernels nor managed variables); a device-only constructor's member initializers
+    /// stay in the host file, and so are parsed.
+    fn skippable_body(&self, space: BodySpace) -> Option<usize> {
+        if !self.opts.lazy_system_bodies || self.split.is_some() {
             return None;
         }
-        let open = self.pos;
+        let start = self.pos;
+        let open = if self.at_punct(Punct::LBrace) {
+            start
+        } else if self.at_punct(Punct::Colon) && space != BodySpace::DeviceOnly {
+            self.member_initializers_end(start)?
+        } else {
+            return None;
+        };
         let close = self.closing_at(open)?;
-        let toks = self.toks.get(open..=close)?;
-        if !self.map.is_system(toks[0].span.lo) {
+        if !self.map.is_system(self.toks.get(start)?.span.lo) {
             return None;
         }
         let k = &self.known;
-        for i in open + 1..close {
+        let device_side = space != BodySpace::Host;
+        for i in start + 1..close {
             match self.toks[i].kind {
                 TokenKind::Ident => {
                     let s = Symbol(self.toks[i].extra());
-                    if self.device_names.contains(&s)
+                    // A device-side body may name device-side entities, not kernels.
+                    let matters = !device_side || self.kernel_names.contains(&s);
+                    if (matters && self.device_names.contains(&s))
                         || s == k.declspec
                         || s == k.pragma_op
                         || s == k.noinline_kw
@@ -1364,14 +1388,47 @@ impl<'a> Parser<'a> {
                 _ => {}
             }
         }
-        Some(())
+        Some(open)
     }
 
-    /// Records the name a declaration gives a device-side entity (see
-    /// [`super::ParseOptions::lazy_system_bodies`]).
-    fn note_device_name(&mut self, sym: Symbol, specs: &DeclSpecs, d: &Declarator) {
+    /// From the `:` of member initializers, by tokens alone: the body's `{` (one that
+    /// follows a `)`, `}` or `...`; a `{` after a name or `>` opens a braced initializer).
+    fn member_initializers_end(&self, colon: usize) -> Option<usize> {
+        let mut i = colon + 1;
+        loop {
+            match self.toks.get(i)?.kind {
+                TokenKind::Punct(Punct::LBrace) => {
+                    if matches!(
+                        self.toks[i - 1].kind,
+                        TokenKind::Punct(Punct::RParen | Punct::RBrace | Punct::Ellipsis)
+                    ) {
+                        return Some(i);
+                    }
+                    i = self.closing_at(i)? + 1;
+                }
+                TokenKind::Punct(Punct::LParen | Punct::LBracket) => {
+                    i = self.closing_at(i)? + 1;
+                }
+                TokenKind::Punct(Punct::Semi | Punct::RBrace) | TokenKind::Eof => return None,
+                _ => i += 1,
+            }
+        }
+    }
+
+    /// Where the function a definition defines runs, by its own attributes.
+    pub(crate) fn body_space(&self, specs: &DeclSpecs, d: &Declarator) -> BodySpace {
+        match self.exec_attrs(specs, d) {
+            (_, false, _) => BodySpace::Host,
+            (true, true, false) => BodySpace::HostDevice,
+            _ => BodySpace::DeviceOnly,
+        }
+    }
+
+    /// Whether a declaration's GNU attributes say `__host__`; `__device__` (or `__global__`,
+    /// `__shared__`, `__constant__`, `__managed__`); `__global__` or `__managed__`.
+    fn exec_attrs(&self, specs: &DeclSpecs, d: &Declarator) -> (bool, bool, bool) {
         let k = &self.known;
-        let (mut host, mut device) = (false, false);
+        let (mut host, mut device, mut global) = (false, false, false);
         let chunk = d.function().map(|f| &f.attrs[..]).unwrap_or_default();
         let pointer = d.ops.iter().flat_map(|op| match op {
             DeclaratorOp::Pointer { attrs, .. } => &attrs[..],
@@ -1390,9 +1447,20 @@ impl<'a> Parser<'a> {
             let n = a.name;
             host |= n == k.host;
             device |= [k.device, k.global, k.shared, k.constant, k.managed].contains(&n);
+            global |= n == k.global || n == k.managed;
         }
+        (host, device, global)
+    }
+
+    /// Records the name a declaration gives a device-side entity (see
+    /// [`super::ParseOptions::lazy_system_bodies`]).
+    fn note_device_name(&mut self, sym: Symbol, specs: &DeclSpecs, d: &Declarator) {
+        let (host, device, kernel) = self.exec_attrs(specs, d);
         if device && !host {
             self.device_names.insert(sym);
+        }
+        if kernel {
+            self.kernel_names.insert(sym);
         }
     }
 

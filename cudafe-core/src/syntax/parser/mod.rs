@@ -241,6 +241,9 @@ pub struct Parser<'a> {
     /// The names of device-side entities declared so far (see
     /// [`ParseOptions::lazy_system_bodies`]).
     pub(crate) device_names: crate::intern::FxHashSet<Symbol>,
+    /// Those of them that name kernels or `__managed__` variables, which matter in
+    /// device-side bodies too.
+    pub(crate) kernel_names: crate::intern::FxHashSet<Symbol>,
 }
 
 /// The result of parsing a translation unit.
@@ -353,6 +356,7 @@ impl<'a> Parser<'a> {
             name_memo: Default::default(),
             name_memo_generation: u64::MAX,
             device_names: Default::default(),
+            kernel_names: Default::default(),
         }
     }
 
