@@ -737,6 +737,7 @@ impl<'a> Checker<'a> {
                 if *op == BinaryOp::Comma {
                     self.no_effect_comma_operand(a);
                 }
+                self.integer_overflow(*op, a, b);
                 if self.func.is_some_and(|f| !f.in_template) {
                     self.unsigned_compare(*op, a, b, e.span);
                     if !early {

@@ -72,7 +72,7 @@ impl Fund {
         }
     }
 
-    fn is_integral(self) -> bool {
+    pub(crate) fn is_integral(self) -> bool {
         !matches!(self, Fund::Float | Fund::Double | Fund::LongDouble)
     }
 

@@ -21,7 +21,7 @@ impl<'a> Checker<'a> {
             op,
             BinaryOp::Div | BinaryOp::Rem | BinaryOp::Shl | BinaryOp::Shr
         ) || self.template_depth > 0
-            || self.func.is_none_or(|f| f.in_template)
+            || self.func.is_some_and(|f| f.in_template)
             || self.map.presumed(b.span.lo).system
         {
             return;
@@ -42,7 +42,15 @@ impl<'a> Checker<'a> {
             }
             _ => return,
         };
-        self.emit(Diagnostic::new(id, b.span.lo));
+        // A division of two constants is folded: cudafe++ points at the operator.
+        let folded = matches!(op, BinaryOp::Div | BinaryOp::Rem)
+            && matches!(self.eval(a, &Bindings::default()), Value::Int(_));
+        let at = if folded {
+            self.operator_after(a)
+        } else {
+            b.span.lo
+        };
+        self.emit(Diagnostic::new(id, at));
     }
 
     /// An integer literal, or `-` before one.
@@ -370,5 +378,114 @@ impl<'a> Checker<'a> {
     /// `e` is not known to be a volatile object (reading which is an effect).
     fn not_volatile(&self, e: &Expr) -> bool {
         self.type_of(e).is_none_or(|t| !t.ty.is_volatile())
+    }
+}
+
+impl<'a> Checker<'a> {
+    /// #61 for `a + b`, `a - b`, `a * b` of integer constants whose value does not fit the
+    /// signed type of the result (`65536 * 65536`), at the operator. The operands' values
+    /// are taken as their own types hold them (an operand that overflowed has wrapped).
+    pub(crate) fn integer_overflow(&mut self, op: BinaryOp, a: &Expr, b: &Expr) {
+        if !matches!(op, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul)
+            || self.template_depth > 0
+            || self.func.is_some_and(|f| f.in_template)
+        {
+            return;
+        }
+        let (Some(ta), Some(tb)) = (self.promoted_integer(a), self.promoted_integer(b)) else {
+            return;
+        };
+        let (bits, signed) = arithmetic_conversion(ta, tb);
+        if !signed {
+            return;
+        }
+        let bind = Bindings::default();
+        let (Value::Int(va), Value::Int(vb)) = (self.eval(a, &bind), self.eval(b, &bind)) else {
+            return;
+        };
+        let (va, vb) = (wrap(va, ta), wrap(vb, tb));
+        let r = match op {
+            BinaryOp::Add => va.checked_add(vb),
+            BinaryOp::Sub => va.checked_sub(vb),
+            _ => va.checked_mul(vb),
+        };
+        let Some(r) = r else { return };
+        let (min, max) = (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1);
+        if r < min || r > max {
+            let at = self.operator_after(a);
+            self.emit(Diagnostic::new(ids::INTEGER_OVERFLOW, at));
+        }
+    }
+
+    /// The width and signedness of `e`'s type after integral promotion, for an integer of
+    /// at most 64 bits.
+    fn promoted_integer(&self, e: &Expr) -> Option<(u32, bool)> {
+        self.promoted_integer_at(e, 0)
+    }
+
+    fn promoted_integer_at(&self, e: &Expr, depth: u32) -> Option<(u32, bool)> {
+        if depth > 32 {
+            return None;
+        }
+        match &e.kind {
+            ExprKind::Paren(x) | ExprKind::Unary(UnaryOp::Minus | UnaryOp::Plus, x) => {
+                return self.promoted_integer_at(x, depth + 1);
+            }
+            ExprKind::Binary(
+                BinaryOp::Add
+                | BinaryOp::Sub
+                | BinaryOp::Mul
+                | BinaryOp::Div
+                | BinaryOp::Rem
+                | BinaryOp::BitAnd
+                | BinaryOp::BitOr
+                | BinaryOp::BitXor,
+                a,
+                b,
+            ) => {
+                let ta = self.promoted_integer_at(a, depth + 1)?;
+                let tb = self.promoted_integer_at(b, depth + 1)?;
+                return Some(arithmetic_conversion(ta, tb));
+            }
+            _ => {}
+        }
+        let t = self.type_of(e)?;
+        let super::types::TyKind::Fund(f) = t.ty.canonical().kind else {
+            return None;
+        };
+        use super::types::Fund as F;
+        Some(match f {
+            F::Int => (32, true),
+            F::UInt | F::Char32 => (32, false),
+            F::Long | F::LongLong => (64, true),
+            F::ULong | F::ULongLong => (64, false),
+            F::Int128 | F::UInt128 => return None,
+            f if f.is_integral() => (32, true),
+            _ => return None,
+        })
+    }
+}
+
+/// The usual arithmetic conversions of two promoted integer types (width, signed).
+fn arithmetic_conversion(a: (u32, bool), b: (u32, bool)) -> (u32, bool) {
+    if a.1 == b.1 {
+        (a.0.max(b.0), a.1)
+    } else {
+        let (s, u) = if a.1 { (a, b) } else { (b, a) };
+        if u.0 >= s.0 {
+            (u.0, false)
+        } else {
+            (s.0, true)
+        }
+    }
+}
+
+/// `v` as an integer of `bits` bits and that signedness holds it.
+fn wrap(v: i128, (bits, signed): (u32, bool)) -> i128 {
+    let m = v & ((1i128 << bits) - 1);
+    if signed && m >= 1i128 << (bits - 1) {
+        m - (1i128 << bits)
+    } else {
+        m
     }
 }
