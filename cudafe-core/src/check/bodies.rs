@@ -237,6 +237,7 @@ impl<'a> Checker<'a> {
             StmtKind::Expr(e) => {
                 self.expr(e, Use::Read);
                 self.no_effect_statement(e);
+                self.discarded_result(e);
             }
             StmtKind::Decl(d) => self.local_decl(d),
             StmtKind::Pragma => self.pragma(s.span),
@@ -307,6 +308,7 @@ impl<'a> Checker<'a> {
                     if let Some(e) = step {
                         me.loop_depth += 1;
                         me.expr(e, Use::Read);
+                        me.discarded_result(e);
                         me.loop_depth -= 1;
                     }
                 };
@@ -736,6 +738,7 @@ impl<'a> Checker<'a> {
                 self.expr(b, Use::Read);
                 if *op == BinaryOp::Comma {
                     self.no_effect_comma_operand(a);
+                    self.discarded_result(a);
                 }
                 self.integer_overflow(*op, a, b);
                 if self.func.is_some_and(|f| !f.in_template) {
@@ -1672,6 +1675,33 @@ impl<'a> Checker<'a> {
             return None;
         }
         self.one_function_members(&found)
+    }
+
+    /// The member functions `obj.f` may call, when the class is certain and fully known
+    /// and every member the name finds is a function.
+    pub(crate) fn member_candidates(
+        &self,
+        base: &Expr,
+        arrow: bool,
+        name: &QualName,
+    ) -> Option<Vec<EntityId>> {
+        let (_, class, sym) = self.plain_member(base, arrow, name)?;
+        if !self.members_all_known(class, 0) {
+            return None;
+        }
+        let mut found: Vec<EntityId> = self
+            .sema
+            .lookup_in_class(class, sym, 0)
+            .into_iter()
+            .map(|e| self.sema.resolve_alias(e))
+            .collect();
+        found.sort();
+        found.dedup();
+        (!found.is_empty()
+            && found
+                .iter()
+                .all(|&e| self.sema.entity(e).kind == EntityKind::Function))
+        .then_some(found)
     }
 
     /// A member access by a plain identifier, outside templates, on an object whose class

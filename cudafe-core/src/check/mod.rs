@@ -12,6 +12,7 @@ mod bodies;
 mod consteval;
 mod conversions;
 mod dialect;
+mod discard;
 mod flow;
 mod index;
 mod jumps;
@@ -757,6 +758,7 @@ impl<'a> Checker<'a> {
                 ..Default::default()
             };
         }
+        self.nodiscard_on_void(specs, d, &attrs);
         for a in &attrs {
             if ignore_exec && let Some(k) = self.exec_kind(a) {
                 let what = match k {

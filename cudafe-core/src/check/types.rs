@@ -464,7 +464,7 @@ impl<'a> Checker<'a> {
     /// declarations of one function), the same in every declaration (a parameter declared
     /// as an array is a pointer; top-level qualifiers are not part of the function's type,
     /// and those parameters are left alone).
-    fn parameter_type(&self, fs: &[EntityId], i: usize) -> Option<Ty> {
+    pub(crate) fn parameter_type(&self, fs: &[EntityId], i: usize) -> Option<Ty> {
         let mut found: Option<Ty> = None;
         for f in fs {
             for d in self.index.functions.get(f)? {
@@ -589,7 +589,7 @@ impl<'a> Checker<'a> {
     }
 
     /// The return type of the function declared by `fs`, the same in every declaration.
-    fn return_type(&self, fs: &[EntityId]) -> Option<(Ty, bool)> {
+    pub(crate) fn return_type(&self, fs: &[EntityId]) -> Option<(Ty, bool)> {
         let mut found: Option<(Ty, bool)> = None;
         for d in fs
             .iter()
