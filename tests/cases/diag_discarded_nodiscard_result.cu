@@ -2,7 +2,8 @@
 // Dropping the result of a call to a function declared [[nodiscard]] warns (#2809-D, or
 // #3000-D with its reason) at the call's "(", one declared warn_unused_result (#1650-D)
 // at the call's start, and one whose class return type is [[nodiscard]] (#2810-D, #3001-D)
-// at its "("; so does making and dropping an object of such a class (#3004-D, #3005-D).
+// at its "("; so does making and dropping an object of such a class (#3004-D, #3005-D) or
+// with a [[nodiscard]] constructor (#3002-D, #3003-D).
 // The statement, an arm of a conditional, each operand of a comma, and a for loop's step
 // discard; a cast to void, an initializer or a call made before the attribute is declared
 // does not; nor does a call of a constexpr function that is a constant. [[nodiscard]] on a
@@ -23,6 +24,7 @@ int by_arity(int, int);
 [[nodiscard("say \"why\"")]] int quoted();
 [[nodiscard]] void nothing(); //~ warning #2811-D: the "nodiscard" attribute does not apply to destructors or routines with void return type
 struct [[nodiscard]] Token { int id; };
+struct Lock { [[nodiscard]] Lock(int); [[nodiscard("held")]] Lock(double); Lock(int, int); };
 struct [[nodiscard("a handle")]] Handle { int fd; };
 Token make_token();
 Token &token_ref();
@@ -65,6 +67,9 @@ void host_code(bool c, Box b, Box *pb, int n, int &out) {
   open_handle();  //~ warning #3001-D: ignoring return value type with "nodiscard" attribute ("a handle")
   Token{1};       //~ warning #3004-D: type of discarded object has "nodiscard" attribute
   Handle{2};      //~ warning #3005-D: type of discarded object has "nodiscard" attribute ("a handle")
+  Lock(1);        //~ warning #3002-D: constructor used to create discarded object has "nodiscard" attribute
+  Lock{2.0};      //~ warning #3003-D: constructor used to create discarded object has "nodiscard" attribute ("held")
+  Lock(1, 2);
   b.size();       //~ warning #2809-D: ignoring return value from routine declared with "nodiscard" attribute
   pb->size();     //~ warning #2809-D: ignoring return value from routine declared with "nodiscard" attribute
   b.clear();

@@ -605,7 +605,7 @@ impl<'a> Checker<'a> {
 
     /// The class a functional cast or `new` constructs (`A(1, 2)`, `new A`), when it is a
     /// class that is not a template.
-    fn constructed_class(&self, ty: &TypeId) -> Option<EntityId> {
+    pub(crate) fn constructed_class(&self, ty: &TypeId) -> Option<EntityId> {
         if !ty.declarator.ops.is_empty() {
             return None;
         }

@@ -44,7 +44,7 @@ impl<'a> Checker<'a> {
                 args,
                 args_span,
             } => self.discarded_call(e, callee, args, args_span.lo),
-            ExprKind::Construct { ty, .. } if self.func.is_some_and(|f| !f.in_template) => {
+            ExprKind::Construct { ty, args, .. } if self.func.is_some_and(|f| !f.in_template) => {
                 let made = self.declared_type(&ty.specs, &ty.declarator.ops, 0);
                 if let Some(mark) = made.and_then(|t| self.class_mark(t)) {
                     self.emit_mark(
@@ -52,6 +52,13 @@ impl<'a> Checker<'a> {
                         e.span.lo,
                         ids::NODISCARD_OBJECT_TYPE,
                         ids::NODISCARD_OBJECT_TYPE_WITH_REASON,
+                    );
+                } else if let Some(mark) = self.constructor_mark(ty, args, e.span.lo) {
+                    self.emit_mark(
+                        mark,
+                        e.span.lo,
+                        ids::NODISCARD_CONSTRUCTOR,
+                        ids::NODISCARD_CONSTRUCTOR_WITH_REASON,
                     );
                 }
             }
@@ -145,6 +152,35 @@ impl<'a> Checker<'a> {
                 ids::NODISCARD_RETURN_TYPE,
                 ids::NODISCARD_RETURN_TYPE_WITH_REASON,
             );
+        }
+    }
+
+    /// The mark of the constructor `T(args)` calls: the only one that takes that many
+    /// arguments, and not the implicit copy or move constructor.
+    fn constructor_mark(&self, ty: &TypeId, args: &[Expr], at: u32) -> Option<Mark> {
+        let class = self.constructed_class(ty)?;
+        if args.len() == 1 && !self.builtin_typed(&args[0], 0) {
+            return None;
+        }
+        let ent = self.sema.entity(class);
+        let scope = self.sema.scope(ent.scope?);
+        let mut matching = Vec::new();
+        for &c in scope.names.get(&ent.name?)? {
+            if self.sema.entity(c).kind != EntityKind::Function {
+                continue;
+            }
+            if self.accepts(c, args.len())? {
+                matching.push(c);
+            }
+        }
+        if matching.len() > 1 {
+            matching.retain(|&c| self.exact_match(c, args));
+        }
+        match matching[..] {
+            [c] => self
+                .function_mark(c, at)
+                .filter(|m| matches!(m, Mark::Nodiscard(_))),
+            _ => None,
         }
     }
 
