@@ -73,6 +73,8 @@ pub struct DiagControl {
     stack: Vec<PragmaState>,
     /// Every pragma action registered, in increasing offset order.
     actions: Vec<(Offset, PragmaAction)>,
+    /// The push stack after each action of `actions`.
+    stacks: Vec<Vec<PragmaState>>,
 }
 
 impl DiagControl {
@@ -109,18 +111,27 @@ impl DiagControl {
     pub fn pragma(&mut self, offset: Offset, action: PragmaAction) -> Result<(), PopWithoutPush> {
         if self.actions.last().is_none_or(|(o, _)| *o <= offset) {
             self.actions.push((offset, action));
-            return self.apply(offset, action);
+            let r = self.apply(offset, action);
+            self.stacks.push(self.stack.clone());
+            return r;
         }
         let at = self.actions.partition_point(|(o, _)| *o <= offset);
         self.actions.insert(at, (offset, action));
-        self.points.clear();
-        self.stack.clear();
+        // Work the states out again from the first action at this offset on, starting
+        // from the state and the stack the actions before it left.
+        let start = self.actions.partition_point(|(o, _)| *o < offset);
+        let kept = self.points.partition_point(|(o, _)| *o < offset);
+        self.points.truncate(kept);
+        self.stacks.truncate(start);
+        self.stack = self.stacks.last().cloned().unwrap_or_default();
         let mut result = Ok(());
-        for (i, (o, a)) in self.actions.clone().into_iter().enumerate() {
+        for i in start..self.actions.len() {
+            let (o, a) = self.actions[i];
             let r = self.apply(o, a);
             if i == at {
                 result = r;
             }
+            self.stacks.push(self.stack.clone());
         }
         result
     }
@@ -234,6 +245,29 @@ mod tests {
         assert_eq!(at(55), Severity::Warning);
         assert_eq!(c.pragma(5, PragmaAction::Pop), Err(PopWithoutPush));
         assert_eq!(c.resolve(W, Severity::Warning, Some(55)), Severity::Warning);
+    }
+
+    #[test]
+    fn late_pragmas_at_offsets_already_seen() {
+        let mut c = DiagControl::new();
+        c.pragma(10, PragmaAction::Push).unwrap();
+        c.pragma(20, PragmaAction::Push).unwrap();
+        c.pragma(20, PragmaAction::Set(Level::Error, W)).unwrap();
+        c.pragma(30, PragmaAction::Pop).unwrap();
+        c.pragma(60, PragmaAction::Pop).unwrap();
+        // Late, at an offset with actions already (after them), and inside the pushes.
+        c.pragma(20, PragmaAction::Set(Level::Remark, R)).unwrap();
+        c.pragma(15, PragmaAction::Set(Level::Suppress, R)).unwrap();
+        let at = |id, o| c.resolve(id, Severity::Warning, Some(o));
+        assert_eq!(at(W, 25), Severity::DiscretionaryError);
+        assert_eq!(at(R, 17), Severity::Suppressed);
+        assert_eq!(at(R, 25), Severity::Remark);
+        // The pop at 30 restores the state pushed at 20: R suppressed, W untouched.
+        assert_eq!(at(R, 35), Severity::Suppressed);
+        assert_eq!(at(W, 35), Severity::Warning);
+        // The pop at 60 restores the state pushed at 10.
+        assert_eq!(at(R, 65), Severity::Warning);
+        assert_eq!(c.pragma(70, PragmaAction::Pop), Err(PopWithoutPush));
     }
 
     #[test]
