@@ -1146,7 +1146,7 @@ impl<'a> Checker<'a> {
         if text.starts_with(b"__") {
             return;
         }
-        if self.map.presumed(n.span.lo).system || self.in_unknowable_class() {
+        if self.map.is_system(n.span.lo) || self.in_unknowable_class() {
             return;
         }
         // The first use enters the name into its scope; later uses there are quiet.
@@ -1165,7 +1165,7 @@ impl<'a> Checker<'a> {
     /// elsewhere than at a namespace (a class, a template parameter, a local alias) are
     /// left alone, as are units with parser recoveries.
     fn unresolved_qualified(&mut self, n: &QualName) {
-        if !self.recoveries.is_empty() || self.map.presumed(n.span.lo).system {
+        if !self.recoveries.is_empty() || self.map.is_system(n.span.lo) {
             return;
         }
         // `Bar::x` with nothing named `Bar` in sight (outside templates, where it could
@@ -1529,7 +1529,7 @@ impl<'a> Checker<'a> {
         let Some(f) = self.cur_fn else { return };
         if !self.lambda_frames.is_empty()
             || self.func.is_none_or(|c| c.in_template)
-            || self.map.presumed(e.span.lo).system
+            || self.map.is_system(e.span.lo)
         {
             return;
         }

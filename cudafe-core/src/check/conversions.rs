@@ -99,7 +99,7 @@ impl<'a> Checker<'a> {
     fn conversions_checked(&self, e: &Expr) -> bool {
         self.template_depth == 0
             && !self.func.is_some_and(|f| f.in_template)
-            && !self.map.presumed(e.span.lo).system
+            && !self.map.is_system(e.span.lo)
     }
 
     /// `char *` (the pointer itself may be const, the characters may not).

@@ -220,7 +220,7 @@ impl<'a> Checker<'a> {
             Some(depth) if read && depth == self.loop_depth => {}
             _ => return,
         }
-        if self.map.presumed(n.span.lo).system {
+        if self.map.is_system(n.span.lo) {
             return;
         }
         let name = n.ident().map(|s| self.name_of(s)).unwrap_or_default();
@@ -288,7 +288,7 @@ impl<'a> Checker<'a> {
     /// #128: the loops of a function or lambda body that control cannot reach, as the
     /// positions of their first tokens; reported when the walk of the body leaves them.
     pub(crate) fn note_unreachable_loops(&mut self, body: &Stmt) {
-        if self.map.presumed(body.span.lo).system {
+        if self.map.is_system(body.span.lo) {
             return;
         }
         let mut r = Reach::new(self);
@@ -370,7 +370,7 @@ impl<'a> Checker<'a> {
             BinaryOp::Le | BinaryOp::Gt => zero(a) && self.is_unsigned_name(b),
             _ => false,
         };
-        if !hit || self.map.presumed(whole.lo).system {
+        if !hit || self.map.is_system(whole.lo) {
             return;
         }
         let at = self.operator_after(a);

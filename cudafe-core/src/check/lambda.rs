@@ -645,7 +645,7 @@ impl<'a> Checker<'a> {
                 && let Some(e) = self.find_local(*name).and_then(|l| l.entity)
                 && self.unset_locals.remove(&e).is_some()
                 && !*by_ref
-                && !self.map.presumed(span.lo).system
+                && !self.map.is_system(span.lo)
             {
                 let at = self.capture_name_at(*span);
                 // After the capture's own checks.

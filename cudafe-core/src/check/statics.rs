@@ -18,7 +18,7 @@ impl<'a> Checker<'a> {
         if self.func.is_some() || self.class_depth > 0 || self.template_depth > 0 {
             return;
         }
-        if self.map.presumed(id.span.lo).system {
+        if self.map.is_system(id.span.lo) {
             return;
         }
         let saved = std::mem::replace(&mut self.namespace_code, true);
@@ -45,7 +45,7 @@ impl<'a> Checker<'a> {
     pub(crate) fn static_assertion(&mut self, d: &'a Decl, cond: &'a Expr, message: Option<&Expr>) {
         if self.template_depth > 0
             || self.func.is_some_and(|f| f.in_template)
-            || self.map.presumed(d.span.lo).system
+            || self.map.is_system(d.span.lo)
         {
             return;
         }

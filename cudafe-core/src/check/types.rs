@@ -1099,7 +1099,7 @@ impl<'a> Checker<'a> {
     fn types_checked(&self, e: &Expr) -> bool {
         self.template_depth == 0
             && self.func.is_some_and(|f| !f.in_template)
-            && !self.map.presumed(e.span.lo).system
+            && !self.map.is_system(e.span.lo)
     }
 
     /// #137 for the target of an assignment or of `++`/`--` that is certainly a const
@@ -1157,7 +1157,7 @@ impl<'a> Checker<'a> {
     /// increments and decrements (#3010, `what` says which). Template definitions are
     /// checked too, where the object's type does not depend on template parameters.
     pub(crate) fn volatile_deprecated(&mut self, target: &Expr, what: Option<&str>) {
-        if self.opts.cxx < 20 || self.map.presumed(target.span.lo).system {
+        if self.opts.cxx < 20 || self.map.is_system(target.span.lo) {
             return;
         }
         self.types_in_templates = true;

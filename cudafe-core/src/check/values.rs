@@ -22,7 +22,7 @@ impl<'a> Checker<'a> {
             BinaryOp::Div | BinaryOp::Rem | BinaryOp::Shl | BinaryOp::Shr
         ) || self.template_depth > 0
             || self.func.is_some_and(|f| f.in_template)
-            || self.map.presumed(b.span.lo).system
+            || self.map.is_system(b.span.lo)
         {
             return;
         }
@@ -77,7 +77,7 @@ impl<'a> Checker<'a> {
         let Some(f) = self.cur_fn else { return };
         if !self.lambda_frames.is_empty()
             || self.func.is_none_or(|c| c.in_template)
-            || self.map.presumed(e.span.lo).system
+            || self.map.is_system(e.span.lo)
         {
             return;
         }
@@ -174,7 +174,7 @@ impl<'a> Checker<'a> {
         if specs.is_typedef
             || self.template_depth > 0
             || self.func.is_some_and(|f| f.in_template)
-            || self.map.presumed(e.span.lo).system
+            || self.map.is_system(e.span.lo)
         {
             return;
         }
@@ -216,7 +216,7 @@ impl<'a> Checker<'a> {
         };
         if specs.is_typedef
             || specs.storage == Some(StorageClass::Extern)
-            || self.map.presumed(s.span.lo).system
+            || self.map.is_system(s.span.lo)
         {
             return;
         }

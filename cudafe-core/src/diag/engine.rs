@@ -413,7 +413,7 @@ impl DiagEngine {
         let severity = self.control.resolve(id, id.default_severity(), offset);
         let in_system_header = offset
             .zip(self.map.as_ref())
-            .is_some_and(|(o, map)| map.presumed(o).system);
+            .is_some_and(|(o, map)| map.is_system(o));
         severity != Severity::Suppressed
             && severity >= self.config.min_severity
             && !(severity.is_discretionary() && in_system_header)
@@ -437,7 +437,7 @@ impl DiagEngine {
         // In system headers only hard errors and worse are shown (and counted).
         if severity.is_discretionary()
             && let (Some(o), Some(map)) = (offset, &self.map)
-            && map.presumed(o).system
+            && map.is_system(o)
         {
             return;
         }

@@ -304,7 +304,7 @@ impl<'a> Selector<'a> {
     fn in_system_header(&self, d: &Declarator) -> bool {
         d.name
             .as_ref()
-            .is_some_and(|n| self.map.presumed(n.span.lo).system)
+            .is_some_and(|n| self.map.is_system(n.span.lo))
     }
 
     fn is_member(&self, e: EntityId) -> bool {

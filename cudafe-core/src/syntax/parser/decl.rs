@@ -1959,7 +1959,7 @@ impl<'a> Parser<'a> {
                     | DeclContext::Block
                     | DeclContext::Template
             )
-            || self.map.presumed(name.span.lo).system
+            || self.map.is_system(name.span.lo)
         {
             return false;
         }
@@ -2849,7 +2849,7 @@ impl<'a> Parser<'a> {
     /// Records whether an entity's first declaration is in a system header.
     pub(crate) fn note_system(&mut self, id: EntityId, span: Span) {
         if self.sema.entity(id).decl_count() == 1 {
-            let sys = self.map.presumed(span.lo).system;
+            let sys = self.map.is_system(span.lo);
             self.sema.entity_mut(id).flags.in_system_header = sys;
             let anon = {
                 let parent = self.sema.entity(id).parent;
