@@ -1738,7 +1738,7 @@ impl<'a> Checker<'a> {
 
     /// Whether every member of a class (and of its bases) is known: it is defined, by a
     /// definition we read, and every base it names resolved to such a class.
-    fn members_all_known(&self, class: crate::sema::ScopeId, depth: u32) -> bool {
+    pub(crate) fn members_all_known(&self, class: crate::sema::ScopeId, depth: u32) -> bool {
         if depth > 32 {
             return false;
         }

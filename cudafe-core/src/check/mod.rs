@@ -14,6 +14,8 @@ mod conversions;
 mod dialect;
 mod discard;
 mod flow;
+mod hiding;
+use hiding::member_function;
 mod index;
 mod jumps;
 mod lambda;
@@ -551,6 +553,7 @@ impl<'a> Checker<'a> {
         self.func = saved;
         if c.entity.is_some() {
             self.overrides(c);
+            self.hidden_virtuals(c);
         }
         let depth = self.template_depth;
         self.deferred_bodies
@@ -975,14 +978,8 @@ impl<'a> Checker<'a> {
             return;
         }
         for m in &c.members {
-            let (specs, d, entity) = match &m.kind {
-                DeclKind::Function(f) => (&f.specs, &f.declarator, f.entity),
-                DeclKind::Simple { specs, declarators }
-                    if declarators.len() == 1 && declarators[0].declarator.is_function() =>
-                {
-                    (specs, &declarators[0].declarator, declarators[0].entity)
-                }
-                _ => continue,
+            let Some((specs, d, entity)) = member_function(m) else {
+                continue;
             };
             let Some(derived) = entity else { continue };
             let Some(name) = &d.name else { continue };

@@ -990,7 +990,7 @@ impl<'a> Checker<'a> {
 
     /// A class or enumeration by its qualified name, when it is declared in namespaces
     /// and classes that are not templates, all named.
-    fn record_name(&self, e: EntityId) -> Option<String> {
+    pub(crate) fn record_name(&self, e: EntityId) -> Option<String> {
         let mut scope = Some(self.sema.entity(e).parent);
         while let Some(s) = scope {
             let sc = self.sema.scope(s);
