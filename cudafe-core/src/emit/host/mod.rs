@@ -206,8 +206,6 @@ struct HostEmitter<'a> {
     templates: Vec<&'a TemplateHead>,
     /// Depth of class bodies around the declaration being visited.
     class_depth: u32,
-    /// Namespace scopes that already have the using-directive for their anonymous namespace.
-    anon_namespaces_seen: FxHashSet<Option<EntityId>>,
     /// The namespace being visited (`None` for the global one).
     namespace: Option<EntityId>,
     /// Inside a body only the device compiles (walked for its edits, not its references).
@@ -239,7 +237,6 @@ impl<'a> HostEmitter<'a> {
             removed_groups: FxHashSet::default(),
             templates: Vec::new(),
             class_depth: 0,
-            anon_namespaces_seen: FxHashSet::default(),
             namespace: None,
             device_body: 0,
             closure_typedefs: 0,
@@ -1245,12 +1242,15 @@ impl<'a> HostEmitter<'a> {
             } else {
                 ""
             };
-            let mut text = String::new();
-            if self.anon_namespaces_seen.insert(self.namespace) {
-                text += &format!(
-                    "{inline}namespace {host_name} __attribute__((visibility(\"hidden\")))  {{ }}; using namespace {host_name}; \n#pragma GCC diagnostic ignored \"-Wattributes\"\n"
-                );
-            }
+            // Each definition introduces the name and names it in a using-directive from the
+            // global namespace, as cudafe++ does (a directive in scope may make the plain name
+            // ambiguous).
+            let prefix = ns.entity.map_or(String::new(), |e| {
+                super::namespace_prefix(self.sema, self.interner, e, &self.opts.module_id)
+            });
+            let mut text = format!(
+                "{inline}namespace {host_name} __attribute__((visibility(\"hidden\")))  {{ }}; using namespace {prefix}{host_name}; \n#pragma GCC diagnostic ignored \"-Wattributes\"\n"
+            );
             text +=
                 &format!("{inline}namespace {host_name} __attribute__((visibility(\"hidden\"))) ");
             self.edits.replace(header, vec![Piece::Text(text.into())]);

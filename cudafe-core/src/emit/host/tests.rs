@@ -235,21 +235,30 @@ fn anonymous_namespaces_are_named_by_the_module_id() {
     let out = host("namespace { int a; }\nnamespace { int b; }", whole());
     let b = body(&out);
     let name = "_GLOBAL__N__1234abcd_4_t_cu_main";
+    // Each definition is preceded by the one that introduces the name and a directive
+    // naming it from the global namespace.
     assert_eq!(
-        b.matches(&format!("using namespace {name};")).count(),
-        1,
+        b.matches(&format!("using namespace ::{name};")).count(),
+        2,
         "{b}"
     );
-    // The declaration that introduces the name, then the two namespaces.
     assert_eq!(
         b.matches(&format!(
             "namespace {name} __attribute__((visibility(\"hidden\")))"
         ))
         .count(),
-        3,
+        4,
         "{b}"
     );
     assert!(b.contains("{ int a; }") && b.contains("{ int b; }"), "{b}");
+    // Nested in a named namespace, the directive names the way down.
+    let out = host(
+        "namespace o { namespace { int c; } }\nusing namespace o;\nnamespace { int d; }",
+        whole(),
+    );
+    let b = body(&out);
+    assert!(b.contains(&format!("using namespace ::o::{name};")), "{b}");
+    assert!(b.contains(&format!("using namespace ::{name};")), "{b}");
 }
 
 #[test]
