@@ -8,10 +8,11 @@
 
 namespace lib {
 namespace {
-__global__ void fill(int *p, int v) { p[threadIdx.x] = v; }
-//@ kernel _ZN3lib72_GLOBAL__N_{module_id}4fillEPii
+int fill_value() { return 7; }
 }  // namespace
-inline void run_fill(int *p) { fill<<<1, 8>>>(p, 7); }
+__global__ void fill(int *p, int v) { p[threadIdx.x] = v; }
+//@ kernel _ZN3lib4fillEPii
+inline void run_fill(int *p) { fill<<<1, 8>>>(p, fill_value()); }
 }  // namespace lib
 
 using namespace lib;
@@ -27,7 +28,7 @@ int main() {
   int *d = nullptr;
   if (cudaMalloc(&d, 8 * sizeof(int)) != cudaSuccess) return 1;
   run_fill(d);
-  //@ launch _ZN3lib72_GLOBAL__N_{module_id}4fillEPii grid=1,1,1 block=8,1,1 shmem=0 stream=0 args=ptr:alloc0,i32:7
+  //@ launch _ZN3lib4fillEPii grid=1,1,1 block=8,1,1 shmem=0 stream=0 args=ptr:alloc0,i32:7
   twice<<<1, host_helper()>>>(d);
   //@ launch _Z5twicePi grid=1,1,1 block=8,1,1 shmem=0 stream=0 args=ptr:alloc0
   if (cudaDeviceSynchronize() != cudaSuccess) return 1;
