@@ -1276,10 +1276,17 @@ impl<'a> Mangler<'a> {
         let mut args: Vec<Arg> = Vec::with_capacity(params.len());
         for (i, p) in params.iter().enumerate() {
             // The bindings a later parameter's type or default sees: earlier parameters.
+            // (Written arguments are read where they are written, in `env`'s scope;
+            // defaults where the template is declared.)
             let bound = |h: &TemplateHead, args: &[Arg]| {
                 let mut b = env.clone();
                 b.scope = Some(self.sema.entity(template).parent);
                 bind_head(&mut b, h, args);
+                b
+            };
+            let written_env = |args: &[Arg]| {
+                let mut b = env.clone();
+                bind_head(&mut b, first, args);
                 b
             };
             if p.pack {
@@ -1302,13 +1309,13 @@ impl<'a> Mangler<'a> {
                         }
                         continue;
                     }
-                    pack.push(self.template_arg(p, a, &bound(first, &args), depth)?);
+                    pack.push(self.template_arg(p, a, &written_env(&args), depth)?);
                 }
                 args.push(Arg::Pack(pack));
                 return Some(args);
             }
             if let Some(a) = written.get(i) {
-                let arg = self.template_arg(p, a, &bound(first, &args), depth)?;
+                let arg = self.template_arg(p, a, &written_env(&args), depth)?;
                 args.push(arg);
                 continue;
             }
@@ -1409,7 +1416,12 @@ impl<'a> Mangler<'a> {
                         _ => return None,
                     }
                 } else {
-                    self.param_type(param, env, depth)?
+                    // The parameter's type is read where the template is declared.
+                    let mut penv = env.clone();
+                    if let Some(pe) = p.entity {
+                        penv.scope = Some(self.sema.entity(pe).parent);
+                    }
+                    self.param_type(param, &penv, depth)?
                 };
                 let v = match a {
                     TemplateArg::Expr(e) => self.eval(e, env, depth + 1)?,
@@ -1488,6 +1500,17 @@ impl<'a> Mangler<'a> {
                     _ => v,
                 }
             }
+            // `int(sizeof(T) * 8)`, `bool{}`: conversions to fundamental types.
+            ExprKind::Construct { ty, args, .. } if args.len() <= 1 => {
+                let Some(Ty::Builtin(code)) = self.type_id(ty, env, depth + 1) else {
+                    return None;
+                };
+                integer_width(code)?;
+                match args.first() {
+                    Some(x) => convert_to(code, ev(x)?),
+                    None => 0,
+                }
+            }
             ExprKind::Unary(op, x) => {
                 let v = ev(x)?;
                 match op {
@@ -1547,6 +1570,21 @@ impl<'a> Mangler<'a> {
             }
             ExprKind::Call { callee, args, .. } if args.is_empty() => {
                 self.numeric_limit(callee, env, depth + 1)?
+            }
+            // libstdc++'s `std::is_same` is `integral_constant<bool, __is_same(T, U)>`.
+            ExprKind::Builtin { name, args }
+                if args.len() == 2
+                    && (self.is(*name, "__is_same") || self.is(*name, "__is_same_as")) =>
+            {
+                let (TypeOrExpr::Type(a), TypeOrExpr::Type(b)) = (&args[0], &args[1]) else {
+                    return None;
+                };
+                let a = self.type_id(a, env, depth + 1)?;
+                let b = self.type_id(b, env, depth + 1)?;
+                if mentions_template_param(&a) || mentions_template_param(&b) {
+                    return None;
+                }
+                (a == b) as i128
             }
             _ => return None,
         })
@@ -1776,7 +1814,7 @@ impl<'a> Mangler<'a> {
             }
             EntityKind::Variable if ent.flags.is_constexpr || ent.flags.is_const => {
                 let init = self.decls.initializers.get(&e)?;
-                self.eval(init, &Env::default(), depth + 1)
+                self.eval(init, &Env::in_scope(ent.parent), depth + 1)
             }
             EntityKind::Using => self.entity_value(*ent.targets.first()?, env, depth + 1),
             _ => None,
@@ -3800,6 +3838,31 @@ mod tests {
             template <class T> struct remove_reference<T &&> { typedef T type; };\n\
             void a(remove_reference<int &>::type, remove_reference<const S &&>::type *) {}";
         assert_eq!(one(src, "a").as_deref(), Some("_Z1aiPK1S"));
+    }
+
+    #[test]
+    fn constants_through_using_declarations_and_builtins() {
+        // cutlass's `platform::is_same` is `using std::is_same;`, and libstdc++'s
+        // `is_same` derives from `integral_constant<bool, __is_same(T, U)>`.
+        let src = "namespace std {\n\
+            template <class T, T v> struct integral_constant { static constexpr T value = v; };\n\
+            template <class A, class B> struct is_same\n\
+              : integral_constant<bool, __is_same(A, B)> {};\n\
+            }\n\
+            namespace n { namespace platform { using std::is_same; }\n\
+            template <class E> struct C {\n\
+              using T = std::integral_constant<bool, platform::is_same<E, signed char>::value>;\n\
+              using U = std::integral_constant<int, int(sizeof(E) * 8)>;\n\
+            }; }\n\
+            constexpr int w = 128 / n::C<short>::U::value;\n\
+            template <int> struct I {};\n\
+            void a(n::C<float>::T, n::C<signed char>::T) {}\n\
+            void b(I<w>) {}";
+        assert_eq!(
+            one(src, "a").as_deref(),
+            Some("_Z1aSt17integral_constantIbLb0EES_IbLb1EE")
+        );
+        assert_eq!(one(src, "b").as_deref(), Some("_Z1b1IILi8EE"));
     }
 
     #[test]
