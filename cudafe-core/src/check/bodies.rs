@@ -667,19 +667,12 @@ impl<'a> Checker<'a> {
         };
         let total = chunk.params.len();
         let required = chunk.params.iter().filter(|p| p.default.is_none()).count();
-        let total = if total == 1 && Self::is_void_params(chunk) {
+        let total = if total == 1 && chunk.has_void_params() {
             0
         } else {
             total
         };
         n >= required.min(total) && (n <= total || chunk.variadic)
-    }
-
-    pub(crate) fn is_void_params(chunk: &FunctionChunk) -> bool {
-        chunk.params.len() == 1
-            && chunk.params[0].declarator.name.is_none()
-            && chunk.params[0].declarator.ops.is_empty()
-            && matches!(&chunk.params[0].specs.ty, TypeSpec::Builtin(b) if b.void)
     }
 
     /// An expression whose value only the compiler needs (a `static_assert` condition).
@@ -1374,7 +1367,7 @@ impl<'a> Checker<'a> {
             let Some(chunk) = d.declarator.function() else {
                 return false;
             };
-            let n = if Self::is_void_params(chunk) {
+            let n = if chunk.has_void_params() {
                 0
             } else {
                 chunk.params.len()
@@ -2062,7 +2055,7 @@ impl<'a> Checker<'a> {
     /// The parameter types of a declarator's function as written, or `adjusted` (without
     /// top-level `const`, as in the function's type).
     pub(crate) fn rendered_params(&self, chunk: &FunctionChunk, adjusted: bool) -> Vec<String> {
-        if Self::is_void_params(chunk) {
+        if chunk.has_void_params() {
             return Vec::new();
         }
         let mut v: Vec<String> = chunk

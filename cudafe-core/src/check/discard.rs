@@ -223,7 +223,7 @@ impl<'a> Checker<'a> {
         let mut any = false;
         for d in decls {
             let chunk = d.declarator.function()?;
-            let params: &[Param] = if Self::is_void_params(chunk) {
+            let params: &[Param] = if chunk.has_void_params() {
                 &[]
             } else {
                 &chunk.params

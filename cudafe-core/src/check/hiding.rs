@@ -221,12 +221,12 @@ impl<'a> Checker<'a> {
         let (Some(fa), Some(fb)) = (a.declarator.function(), b.declarator.function()) else {
             return Same::Unknown;
         };
-        let pa: &[Param] = if Self::is_void_params(fa) {
+        let pa: &[Param] = if fa.has_void_params() {
             &[]
         } else {
             &fa.params
         };
-        let pb: &[Param] = if Self::is_void_params(fb) {
+        let pb: &[Param] = if fb.has_void_params() {
             &[]
         } else {
             &fb.params

@@ -564,7 +564,7 @@ impl<'a> Checker<'a> {
             }
             for d in self.index.functions.get(&f)? {
                 let chunk = d.declarator.function()?;
-                let n = if Self::is_void_params(chunk) {
+                let n = if chunk.has_void_params() {
                     0
                 } else {
                     chunk.params.len()

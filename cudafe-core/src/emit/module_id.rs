@@ -480,6 +480,11 @@ mod tests {
     fn eligible_definitions() {
         for (src, want) in [
             ("void f(){}", Some("_Z1fv")),
+            // Declared `extern "C"` with `(void)`, defined outside with `()` (ggml).
+            (
+                "extern \"C\" { int f(void); } int f() { return 1; }",
+                Some("f"),
+            ),
             ("inline void f(){} void g(){}", Some("_Z1gv")),
             ("static void f(){} void g(){}", Some("_Z1gv")),
             ("constexpr int f(){return 1;} void g(){}", Some("_Z1gv")),

@@ -568,6 +568,16 @@ pub struct FunctionChunk {
     pub span: Span,
 }
 
+impl FunctionChunk {
+    /// `(void)`: no parameters.
+    pub fn has_void_params(&self) -> bool {
+        self.params.len() == 1
+            && self.params[0].declarator.name.is_none()
+            && self.params[0].declarator.ops.is_empty()
+            && matches!(&self.params[0].specs.ty, TypeSpec::Builtin(b) if b.void)
+    }
+}
+
 /// One step from the declarator's name outwards.
 #[derive(Debug, Clone, PartialEq)]
 pub enum DeclaratorOp {

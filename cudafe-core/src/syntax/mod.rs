@@ -5,7 +5,7 @@ pub mod parser;
 pub mod visit;
 
 use crate::source_map::{SourceMap, Span};
-use ast::{FunctionChunk, RefQualifier};
+use ast::{FunctionChunk, Param, RefQualifier};
 
 /// A key that tells a function's overloads apart: its parameter types as written (names,
 /// default arguments and attributes left out, whitespace collapsed) and the function's
@@ -13,7 +13,9 @@ use ast::{FunctionChunk, RefQualifier};
 /// differ only in the spelling of one type name a different function for us.
 pub fn signature_key(map: &SourceMap, f: &FunctionChunk) -> Vec<u8> {
     let mut out = Vec::new();
-    for p in &f.params {
+    // `f(void)` and `f()` declare the same function.
+    let params: &[Param] = if f.has_void_params() { &[] } else { &f.params };
+    for p in params {
         let lo = if p.specs.span.is_empty() {
             p.declarator.span.lo
         } else {
