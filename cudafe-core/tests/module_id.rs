@@ -213,6 +213,26 @@ const CASES: &[(&str, &str)] = &[
         "__global__ void long_name(float4 *v, int3 i, dim3 d) {}\n",
     ),
     (
+        "extern_c_void.cu",
+        "extern \"C\" { int reg(void); }\nint reg() { return 1; }\n",
+    ),
+    (
+        "traits_default.cu",
+        "#include <type_traits>\n\
+         namespace lib { namespace platform { using std::is_same; using std::conditional; }\n\
+         struct A {}; struct B {};\n\
+         template <class E> struct Config {\n\
+           using Op = typename platform::conditional<platform::is_same<E, signed char>::value, A, B>::type;\n\
+           static constexpr int bits = int(sizeof(E) * 8);\n\
+         };\n\
+         template <class E, class Op = typename Config<E>::Op, int W = 128 / Config<E>::bits>\n\
+         struct Gemm {};\n\
+         }\n\
+         constexpr int width = 128 / lib::Config<short>::bits;\n\
+         template <int> struct I {};\n\
+         void run(const lib::Gemm<float> &g, I<width>, lib::Gemm<signed char> *) {}\n",
+    ),
+    (
         "vector.cu",
         "#include <vector>\nnamespace ns { void f(const std::vector<int> &v) {} }\n",
     ),
