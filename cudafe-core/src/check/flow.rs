@@ -390,7 +390,15 @@ impl<'a> Checker<'a> {
 
     fn is_unsigned_name(&self, e: &Expr) -> bool {
         let ExprKind::Name(n) = &e.unparen().kind else {
-            return false;
+            // Any other operand by its type (`(bits * 2u) >= 0`).
+            return self.type_of(e).and_then(|t| t.ty.fund()).is_some_and(|f| {
+                matches!(
+                    f,
+                    super::types::Fund::UInt
+                        | super::types::Fund::ULong
+                        | super::types::Fund::ULongLong
+                )
+            });
         };
         let Some(id) = n.resolution.entity() else {
             return false;

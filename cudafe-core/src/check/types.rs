@@ -76,6 +76,64 @@ impl Fund {
         !matches!(self, Fund::Float | Fund::Double | Fund::LongDouble)
     }
 
+    /// The integral promotion of an operand (x86-64: `char32_t` to `unsigned int`, every
+    /// narrower type to `int`); `None` for the 128-bit types, left alone.
+    fn promoted(self) -> Option<Fund> {
+        Some(match self {
+            Fund::Bool
+            | Fund::Char
+            | Fund::SChar
+            | Fund::UChar
+            | Fund::WChar
+            | Fund::Char8
+            | Fund::Char16
+            | Fund::Short
+            | Fund::UShort => Fund::Int,
+            Fund::Char32 => Fund::UInt,
+            Fund::Int128 | Fund::UInt128 => return None,
+            f => f,
+        })
+    }
+
+    /// The common type of two arithmetic operands: the usual arithmetic conversions, with
+    /// the sizes of x86-64 (`long` as wide as `long long`).
+    fn usual_arithmetic(a: Fund, b: Fund) -> Option<Fund> {
+        for f in [Fund::LongDouble, Fund::Double, Fund::Float] {
+            if a == f || b == f {
+                return Some(f);
+            }
+        }
+        let (a, b) = (a.promoted()?, b.promoted()?);
+        // (rank, unsigned)
+        let key = |f: Fund| match f {
+            Fund::Int => (1, false),
+            Fund::UInt => (1, true),
+            Fund::Long => (2, false),
+            Fund::ULong => (2, true),
+            Fund::LongLong => (3, false),
+            _ => (3, true),
+        };
+        let ((ra, ua), (rb, ub)) = (key(a), key(b));
+        if a == b {
+            return Some(a);
+        }
+        if ua == ub {
+            return Some(if ra >= rb { a } else { b });
+        }
+        let (signed, rs, unsigned, ru) = if ua { (b, rb, a, ra) } else { (a, ra, b, rb) };
+        Some(if ru >= rs {
+            unsigned
+        } else if rs >= 2 && ru == 1 {
+            // `long` and `long long` hold every `unsigned int`.
+            signed
+        } else {
+            match signed {
+                Fund::Long => Fund::ULong,
+                _ => Fund::ULongLong,
+            }
+        })
+    }
+
     /// The fundamental type a list of type specifiers names (`None` for `void`, complex and
     /// extended floating types).
     fn from_spec(b: &BuiltinSpec) -> Option<Fund> {
@@ -220,7 +278,7 @@ impl Ty {
         }
     }
 
-    fn fund(&self) -> Option<Fund> {
+    pub(crate) fn fund(&self) -> Option<Fund> {
         match &self.kind {
             TyKind::Fund(f) => Some(*f),
             TyKind::Typedef(_, t) => t.fund(),
@@ -660,6 +718,12 @@ impl<'a> Checker<'a> {
                 })
             }
             ExprKind::Bool(_) => Some(Typed::value(Ty::new(TyKind::Fund(Fund::Bool)))),
+            // `size_t`.
+            ExprKind::SizeofType(_)
+            | ExprKind::SizeofExpr(_)
+            | ExprKind::SizeofPack(_)
+            | ExprKind::AlignofType(_)
+            | ExprKind::AlignofExpr(_) => Some(Typed::value(Ty::new(TyKind::Fund(Fund::ULong)))),
             ExprKind::Name(n) => self.name_type(n),
             ExprKind::This if self.lambda_frames.is_empty() => {
                 let (scope, konst) = self.member_function_class()?;
@@ -751,8 +815,29 @@ impl<'a> Checker<'a> {
                         } else if *op == BinaryOp::Add && tb.ty.pointee().is_some() && int_a {
                             Some(Typed::value(tb.ty.unqualified()))
                         } else {
-                            None
+                            let f = Fund::usual_arithmetic(ta.ty.fund()?, tb.ty.fund()?)?;
+                            Some(Typed::value(Ty::new(TyKind::Fund(f))))
                         }
+                    }
+                    BinaryOp::Mul | BinaryOp::Div => {
+                        let f = Fund::usual_arithmetic(ta.ty.fund()?, tb.ty.fund()?)?;
+                        Some(Typed::value(Ty::new(TyKind::Fund(f))))
+                    }
+                    BinaryOp::Rem | BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor => {
+                        let (fa, fb) = (ta.ty.fund()?, tb.ty.fund()?);
+                        if !fa.is_integral() || !fb.is_integral() {
+                            return None;
+                        }
+                        let f = Fund::usual_arithmetic(fa, fb)?;
+                        Some(Typed::value(Ty::new(TyKind::Fund(f))))
+                    }
+                    // The promoted left operand.
+                    BinaryOp::Shl | BinaryOp::Shr => {
+                        let (fa, fb) = (ta.ty.fund()?, tb.ty.fund()?);
+                        if !fa.is_integral() || !fb.is_integral() {
+                            return None;
+                        }
+                        Some(Typed::value(Ty::new(TyKind::Fund(fa.promoted()?))))
                     }
                     _ => None,
                 }
