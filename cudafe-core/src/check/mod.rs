@@ -106,6 +106,7 @@ pub fn check(
         in_member_decls: 0,
         deferred_bodies: Vec::new(),
         redefinitions,
+        variable_definitions: FxHashMap::default(),
     };
     c.recoveries = &unit.recoveries;
     c.decls(&unit.decls);
@@ -230,6 +231,9 @@ pub(crate) struct Checker<'a> {
     pub(crate) deferred_bodies: Vec<(&'a Decl, u32)>,
     /// Definitions of functions already defined, by the offset of their name.
     redefinitions: FxHashMap<u32, redefinition::Redefinition>,
+    /// Variables defined at namespace scope (or static data members defined there), by
+    /// where their first definition names them.
+    variable_definitions: FxHashMap<EntityId, u32>,
     /// The declaration being walked is the one a template head introduces: `Some(true)`
     /// when the head has parameters, `Some(false)` for `template <>`.
     templated_decl: Option<bool>,
@@ -642,6 +646,7 @@ impl<'a> Checker<'a> {
         if id.declarator.is_function() {
             self.function_declaration(specs, &id.declarator, id.entity, false, id.span);
         } else {
+            self.variable_redefinition(specs, id);
             self.variable_declaration(specs, id);
             self.namespace_initializer(id);
             self.namespace_initializer_conversions(specs, id);

@@ -1,5 +1,6 @@
 //! Functions defined twice: `function "f" has already been defined (previous definition at
-//! line 3)` (#3369).
+//! line 3)` (#3369); variables too (`variable "v"`, `member "S::m"`), see
+//! [`Checker::variable_redefinition`].
 //!
 //! Two definitions define the same function when they declare the same name in the same
 //! scope with the same signature; the Itanium mangling of a function that is not a template
@@ -18,7 +19,9 @@ use crate::sema::{EntityId, EntityKind, ScopeId, Sema};
 use crate::source_map::SourceMap;
 use crate::syntax::ast::*;
 
+use super::Checker;
 use super::index::{FnDecl, Index};
+use crate::diag::{Diagnostic, ids};
 
 /// A definition that defines a function already defined.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -159,4 +162,57 @@ fn overloaded(
         }
     }
     keys.len() > 1
+}
+
+impl<'a> Checker<'a> {
+    /// A second definition of a variable at namespace scope, or of a static data member
+    /// outside its class: `variable "v" has already been defined (previous definition at
+    /// line 3)`. Declarations that are not definitions (`extern` without an initializer)
+    /// do not count; templates and what is in them are left to instantiation, system
+    /// headers alone.
+    pub(crate) fn variable_redefinition(&mut self, specs: &DeclSpecs, id: &InitDeclarator) {
+        if self.func.is_some() || self.class_depth > 0 || self.template_depth > 0 {
+            return;
+        }
+        let (Some(e), Some(name)) = (id.entity, &id.declarator.name) else {
+            return;
+        };
+        let ent = self.sema.entity(e);
+        if ent.kind != EntityKind::Variable
+            || ent.is_template
+            || ent.flags.in_template
+            || name.last().args.is_some()
+            || name.segments.iter().any(|s| s.args.is_some())
+        {
+            return;
+        }
+        let extern_decl = specs.storage == Some(StorageClass::Extern) || ent.flags.is_extern;
+        if extern_decl && id.init.is_none() {
+            return;
+        }
+        let at = name.last().span.lo;
+        if self.map.is_system(at) {
+            return;
+        }
+        let member = ent.flags.is_member;
+        if member && !name.is_qualified() {
+            return;
+        }
+        match self.variable_definitions.get(&e) {
+            None => {
+                self.variable_definitions.insert(e, at);
+            }
+            Some(&previous) => {
+                let what = if member { "member" } else { "variable" };
+                let shown = self
+                    .sema
+                    .qualified_name_with(e, self.interner, Some("<unnamed>"));
+                self.emit(
+                    Diagnostic::new(ids::ALREADY_DEFINED_WITH_POS, at)
+                        .arg_entity(format!("{what} \"{shown}\""))
+                        .arg_pos(previous),
+                );
+            }
+        }
+    }
 }

@@ -1378,10 +1378,9 @@ impl<'a> Parser<'a> {
                         return None;
                     }
                 }
-                // `<<<`: a launch.
+                // `<<<` (or `<< <`): a launch.
                 TokenKind::Punct(Punct::LessLess)
-                    if self.toks[i + 1].kind == TokenKind::Punct(Punct::Less)
-                        && self.toks[i + 1].span.lo == self.toks[i].span.hi =>
+                    if self.toks[i + 1].kind == TokenKind::Punct(Punct::Less) =>
                 {
                     return None;
                 }

@@ -180,11 +180,11 @@ impl<'a> Parser<'a> {
         if self.angle_depth > 0 && matches!(p, Punct::Greater | Punct::GreaterGreater) {
             return None;
         }
-        // Inside `<<< ... >>>`, `>>` `>` closes the configuration.
+        // Inside `<<< ... >>>`, `>>` `>` closes the configuration (also written `>> >`:
+        // no expression can begin with `>`).
         if self.in_launch_config > 0
             && p == Punct::GreaterGreater
             && self.nth_is_punct(1, Punct::Greater)
-            && self.adjacent(0, 1)
         {
             return None;
         }
@@ -682,10 +682,10 @@ impl<'a> Parser<'a> {
                         span,
                     );
                 }
+                // `<<<`, or `<< <` as some formatters write it (no expression can begin
+                // with `<`, so the shift reading is impossible).
                 TokenKind::Punct(Punct::LessLess)
-                    if self.nth_is_punct(1, Punct::Less)
-                        && self.adjacent(0, 1)
-                        && self.angle_depth == 0 =>
+                    if self.nth_is_punct(1, Punct::Less) && self.angle_depth == 0 =>
                 {
                     e = self.kernel_launch(e)?;
                 }

@@ -625,11 +625,6 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Two tokens touch (no space between them): `<<` `<` in `k<<<g, b>>>`.
-    pub(crate) fn adjacent(&self, a: usize, b: usize) -> bool {
-        self.nth(a).span.hi == self.nth(b).span.lo
-    }
-
     // -----------------------------------------------------------------------------------
     // Tentative parsing
 
