@@ -107,6 +107,7 @@ pub fn check(
         deferred_bodies: Vec::new(),
         redefinitions,
         variable_definitions: FxHashMap::default(),
+        typedef_declarations: FxHashMap::default(),
     };
     c.recoveries = &unit.recoveries;
     c.decls(&unit.decls);
@@ -234,6 +235,9 @@ pub(crate) struct Checker<'a> {
     /// Variables defined at namespace scope (or static data members defined there), by
     /// where their first definition names them.
     variable_definitions: FxHashMap<EntityId, u32>,
+    /// Typedefs declared at namespace scope: the type the first declaration gives and
+    /// where it names the typedef.
+    typedef_declarations: FxHashMap<EntityId, (types::Ty, u32)>,
     /// The declaration being walked is the one a template head introduces: `Some(true)`
     /// when the head has parameters, `Some(false)` for `template <>`.
     templated_decl: Option<bool>,
@@ -641,6 +645,7 @@ impl<'a> Checker<'a> {
 
     fn init_declarator(&mut self, specs: &'a DeclSpecs, id: &'a InitDeclarator) {
         if specs.is_typedef {
+            self.typedef_redeclaration(specs, id);
             return;
         }
         if id.declarator.is_function() {

@@ -165,16 +165,64 @@ fn overloaded(
 }
 
 impl<'a> Checker<'a> {
+    /// The entity and name of a declarator outside functions, classes and templates.
+    fn namespace_scope_declaration<'d>(
+        &self,
+        id: &'d InitDeclarator,
+    ) -> Option<(EntityId, &'d QualName)> {
+        if self.func.is_some() || self.class_depth > 0 || self.template_depth > 0 {
+            return None;
+        }
+        Some((id.entity?, id.declarator.name.as_ref()?))
+    }
+
+    /// A typedef at namespace scope declared again as another type: `invalid redeclaration
+    /// of type name "T" (declared at line 3)` (#256). Types the model cannot name, and
+    /// system headers, are left alone.
+    pub(crate) fn typedef_redeclaration(&mut self, specs: &DeclSpecs, id: &InitDeclarator) {
+        let Some((e, name)) = self.namespace_scope_declaration(id) else {
+            return;
+        };
+        let ent = self.sema.entity(e);
+        if ent.kind != EntityKind::Typedef || name.is_qualified() || ent.flags.in_template {
+            return;
+        }
+        let at = name.last().span.lo;
+        if self.map.is_system(at) {
+            return;
+        }
+        let Some((ty, false)) = self.declared_type(specs, &id.declarator.ops, 0) else {
+            return;
+        };
+        let ty = ty.canonical();
+        match self.typedef_declarations.get(&e) {
+            None => {
+                self.typedef_declarations.insert(e, (ty, at));
+            }
+            Some((first, previous)) => {
+                if *first == ty {
+                    return;
+                }
+                let previous = *previous;
+                let shown = self
+                    .sema
+                    .qualified_name_with(e, self.interner, Some("<unnamed>"));
+                self.emit(
+                    Diagnostic::new(ids::BAD_TYPE_NAME_REDECLARATION, at)
+                        .arg_entity(format!("\"{shown}\""))
+                        .arg_pos(previous),
+                );
+            }
+        }
+    }
+
     /// A second definition of a variable at namespace scope, or of a static data member
     /// outside its class: `variable "v" has already been defined (previous definition at
     /// line 3)`. Declarations that are not definitions (`extern` without an initializer)
     /// do not count; templates and what is in them are left to instantiation, system
     /// headers alone.
     pub(crate) fn variable_redefinition(&mut self, specs: &DeclSpecs, id: &InitDeclarator) {
-        if self.func.is_some() || self.class_depth > 0 || self.template_depth > 0 {
-            return;
-        }
-        let (Some(e), Some(name)) = (id.entity, &id.declarator.name) else {
+        let Some((e, name)) = self.namespace_scope_declaration(id) else {
             return;
         };
         let ent = self.sema.entity(e);

@@ -131,15 +131,27 @@ pub fn expand(
                 }
             }
             b'n' => {
+                let flags = i;
                 while i < t.len() && b"adfoptT".contains(&t[i]) {
                     i += 1;
                 }
+                let declared = t[flags..i].contains(&b'd');
                 let n = number(&mut i);
                 if let Some(Arg::Entity(s)) = nth(args, Kind::Entity, n) {
                     match palette {
                         Some(p) => p.paint_quoted(&mut out, s),
                         None => out.extend_from_slice(s),
                     }
+                }
+                // `%nd`: the entity's declaration, when a position comes with it
+                // (`"T" (declared at line 3)`).
+                if declared && let Some(Arg::Pos(p)) = nth(args, Kind::Pos, n) {
+                    out.extend_from_slice(b" (declared ");
+                    match palette {
+                        Some(palette) => palette.paint(&mut out, Category::Range1, &pos(*p)),
+                        None => out.extend_from_slice(&pos(*p)),
+                    }
+                    out.push(b')');
                 }
             }
             b't' | b'T' => {
