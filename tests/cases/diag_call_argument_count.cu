@@ -1,6 +1,7 @@
 //! kind: fail
 // Calls and launches with the wrong number of arguments: `too few` at the call's `)`,
-// `too many` at the first extra argument, before anything about the arguments themselves.
+// `too many` at the first extra argument, after the conversions of the arguments there are
+// parameters for and before anything else about the arguments.
 // Default arguments count from any declaration; using-declarations and qualified names
 // find the function too.
 __device__ int d_scale;
@@ -50,4 +51,14 @@ void host(float *d, int n) {
     util::log_pair(n);
     //~^ error: too few arguments in function call
     scale<<<1, 1>>>(d, n);
+    util::log_pair(d);
+    //~^ error: argument of type "float *" is incompatible with parameter of type "int"
+    //~^^ error: too few arguments in function call
+    scale<<<1, 1>>>(n);
+    //~^ error: argument of type "int" is incompatible with parameter of type "float *"
+    //~^^ error: too few arguments in function call
+    scale<<<1, 1>>>(n, d, 3);
+    //~^ error: argument of type "int" is incompatible with parameter of type "float *"
+    //~^^ error: argument of type "float *" is incompatible with parameter of type "int"
+    //~^^^ error: too many arguments in function call
 }

@@ -799,16 +799,28 @@ impl<'a> Checker<'a> {
                 self.launch(callee, e.span);
                 self.configured_non_kernel(callee, args.len());
                 let mut kernel = None;
+                let mut wrong_count = None;
                 if let ExprKind::Name(n) = &callee.unparen().kind
                     && let [k] = n.resolution.entities()
                 {
                     let k = self.sema.resolve_alias(*k);
-                    if !self.argument_count(&[k], args, e.span, false)
-                        && n.last().args.is_none()
-                        && self.adl_adds_nothing(&[k], args)
-                    {
+                    let count = self.argument_count(&[k], args, e.span, false);
+                    if n.last().args.is_none() && self.adl_adds_nothing(&[k], args) {
                         kernel = Some(k);
                     }
+                    if let ArgumentCount::Wrong(d) = count {
+                        wrong_count = Some(d);
+                    }
+                }
+                // With a wrong count: the arguments' conversions, the count, then the
+                // configuration's and the arguments' reads.
+                if let Some(d) = wrong_count {
+                    if let Some(k) = kernel.take() {
+                        for (i, a) in args.iter().enumerate() {
+                            self.argument_type(&[k], i, a);
+                        }
+                    }
+                    self.emit(d);
                 }
                 for c in config {
                     self.expr(c, Use::Read);
@@ -1336,7 +1348,13 @@ impl<'a> Checker<'a> {
     /// fundamental type, or a pointer to one) and nothing depends on template parameters.
     ///
     /// True when reported.
-    fn argument_count(&mut self, fs: &[EntityId], args: &[Expr], call: Span, member: bool) -> bool {
+    fn argument_count(
+        &mut self,
+        fs: &[EntityId],
+        args: &[Expr],
+        call: Span,
+        member: bool,
+    ) -> ArgumentCount {
         if fs.iter().any(|&f| {
             let ent = self.sema.entity(f);
             ent.is_template || ent.kind != EntityKind::Function
@@ -1349,10 +1367,10 @@ impl<'a> Checker<'a> {
                     self.builtin_typed(a, 0) || self.adl_adds_nothing(fs, std::slice::from_ref(a))
                 })
         {
-            return false;
+            return ArgumentCount::Unknown;
         }
         if fs.iter().any(|f| !self.index.functions.contains_key(f)) {
-            return false;
+            return ArgumentCount::Unknown;
         }
         let mut total = None;
         let mut defaults = 0;
@@ -1362,10 +1380,10 @@ impl<'a> Checker<'a> {
             .flatten()
         {
             if d.template.is_some() {
-                return false;
+                return ArgumentCount::Unknown;
             }
             let Some(chunk) = d.declarator.function() else {
-                return false;
+                return ArgumentCount::Unknown;
             };
             let n = if chunk.has_void_params() {
                 0
@@ -1373,11 +1391,11 @@ impl<'a> Checker<'a> {
                 chunk.params.len()
             };
             if chunk.variadic || chunk.params.iter().any(|p| p.declarator.pack) {
-                return false;
+                return ArgumentCount::Unknown;
             }
             // Declarations that disagree are overloads we did not tell apart.
             if total.is_some_and(|t| t != n) {
-                return false;
+                return ArgumentCount::Unknown;
             }
             total = Some(n);
             let trailing = chunk
@@ -1388,20 +1406,20 @@ impl<'a> Checker<'a> {
                 .count();
             defaults = defaults.max(trailing);
         }
-        let Some(total) = total else { return false };
+        let Some(total) = total else {
+            return ArgumentCount::Unknown;
+        };
         let required = total - defaults.min(total);
         if args.len() < required {
             let close = call.hi.saturating_sub(1);
-            self.emit(Diagnostic::new(ids::TOO_FEW_ARGUMENTS, close));
-            true
+            ArgumentCount::Wrong(Diagnostic::new(ids::TOO_FEW_ARGUMENTS, close))
         } else if args.len() > total {
-            self.emit(Diagnostic::new(
+            ArgumentCount::Wrong(Diagnostic::new(
                 ids::TOO_MANY_ARGUMENTS,
                 args[total].span.lo,
-            ));
-            true
+            ))
         } else {
-            false
+            ArgumentCount::Right
         }
     }
 
@@ -1479,21 +1497,38 @@ impl<'a> Checker<'a> {
         }
         // The count is checked before the arguments are converted (and device variables
         // among them reported).
+        // A wrong count is reported after the arguments that have parameters are converted.
         let mut typed_callee = None;
+        let mut wrong_count = None;
         if let ExprKind::Name(n) = &target.kind
             && let Some(named) = self.functions_named(n)
             && let Some(fs) = self.one_function(&named)
-            && !self.argument_count(&fs, args, span, false)
-            && n.last().args.is_none()
-            && self.adl_adds_nothing(&fs, args)
         {
-            typed_callee = Some(fs);
+            let count = self.argument_count(&fs, args, span, false);
+            if n.last().args.is_none() && self.adl_adds_nothing(&fs, args) {
+                typed_callee = Some(fs);
+            }
+            if let ArgumentCount::Wrong(d) = count {
+                wrong_count = Some(d);
+            }
         }
         // A member function: no argument-dependent lookup.
-        if let Some(fs) = members
-            && !self.argument_count(&fs, args, span, true)
-        {
+        if let Some(fs) = members {
+            let count = self.argument_count(&fs, args, span, true);
             typed_callee = Some(fs);
+            if let ArgumentCount::Wrong(d) = count {
+                wrong_count = Some(d);
+            }
+        }
+        // With a wrong count: the conversions of the arguments there are parameters for,
+        // the count, then what the arguments read.
+        if let Some(d) = wrong_count {
+            if let Some(fs) = typed_callee.take() {
+                for (i, a) in args.iter().enumerate() {
+                    self.argument_type(&fs, i, a);
+                }
+            }
+            self.emit(d);
         }
         for (i, a) in args.iter().enumerate() {
             let usage = self.argument_use(&candidates, i);
@@ -2340,4 +2375,14 @@ fn assigned_root(e: &Expr) -> Option<&QualName> {
         } => assigned_root(base),
         _ => None,
     }
+}
+
+/// What [`Checker::argument_count`] finds of a call's arguments.
+#[derive(Debug)]
+enum ArgumentCount {
+    /// The callee's parameters cannot be counted for certain.
+    Unknown,
+    Right,
+    /// Too few or too many, with the error to report (after the arguments' conversions).
+    Wrong(Diagnostic),
 }
