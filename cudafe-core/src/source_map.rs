@@ -107,7 +107,9 @@ pub struct Physical {
 /// The preprocessed translation unit with its line markers.
 #[derive(Debug, Clone)]
 pub struct SourceMap {
-    text: Arc<[u8]>,
+    /// Shared, so that cloning the map does not copy the text; a `Vec` rather than an
+    /// `Arc<[u8]>`, which would copy the bytes read from the file once more.
+    text: Arc<Vec<u8>>,
     /// The name of the preprocessed file itself (used before the first marker).
     input_name: Arc<str>,
     line_starts: Vec<Offset>,
@@ -121,8 +123,8 @@ impl SourceMap {
     ///
     /// Inputs larger than 4 GiB cannot be represented and are cut off at 4 GiB − 1; callers
     /// reject such inputs before they get here.
-    pub fn new(input_name: &str, text: impl Into<Arc<[u8]>>) -> SourceMap {
-        let text: Arc<[u8]> = text.into();
+    pub fn new(input_name: &str, text: impl Into<Vec<u8>>) -> SourceMap {
+        let text = Arc::new(text.into());
         let bytes = &text[..];
         let limit = bytes.len().min(u32::MAX as usize - 1);
         let mut line_starts = Vec::with_capacity(limit / 32 + 1);
@@ -172,11 +174,6 @@ impl SourceMap {
     /// The whole preprocessed text.
     pub fn text(&self) -> &[u8] {
         &self.text
-    }
-
-    /// A shared handle to the text.
-    pub fn text_arc(&self) -> Arc<[u8]> {
-        self.text.clone()
     }
 
     pub fn input_name(&self) -> &str {

@@ -79,6 +79,12 @@ impl Edits {
     /// overlaps another partially is a bug in the caller; it is dropped (and asserted in
     /// debug builds).
     pub fn render(&mut self, map: &SourceMap) -> Vec<u8> {
+        self.render_into(map, Vec::new())
+    }
+
+    /// [`Edits::render`], appended to `out` (the text before it is kept; room for the
+    /// whole text is made once, so the file is never copied as it grows).
+    pub fn render_into(&mut self, map: &SourceMap, mut out: Vec<u8>) -> Vec<u8> {
         if !self.sorted {
             // Insertions first at an offset, in the order they were made; then longer edits
             // before the shorter ones they contain.
@@ -86,10 +92,11 @@ impl Edits {
                 .sort_by_key(|e| (e.span.lo, !e.span.is_empty(), std::cmp::Reverse(e.span.hi)));
             self.sorted = true;
         }
+        out.reserve(map.text().len() + map.text().len() / 8);
         let mut out = Renderer {
             map,
             edits: &self.edits,
-            out: Vec::with_capacity(map.text().len() + map.text().len() / 8),
+            out,
         };
         let whole = Span::new(0, map.text().len() as Offset);
         out.render(whole, 0);

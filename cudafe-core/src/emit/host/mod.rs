@@ -78,8 +78,7 @@ pub fn emit(a: &Analysis, map: &SourceMap, opts: &HostOptions) -> HostFile {
         // No `size_t` typedef (an input without the CUDA headers): include it up front.
         h.edits.insert(0, runtime_include());
     }
-    let mut out = prelude(map, opts);
-    out.extend_from_slice(&h.edits.render(map));
+    let mut out = h.edits.render_into(map, prelude(map, opts));
     out.extend_from_slice(trailer(opts).as_bytes());
     if opts.device_c {
         let mangler = super::mangle::Mangler::new(a, map).with_module_id(&opts.module_id);
