@@ -1142,25 +1142,54 @@ impl<'a> Checker<'a> {
     }
 
     /// `identifier "x" is undefined`, for names in ordinary code that lookup did not find
-    /// (builtins, and code whose lookup we cannot be sure of, are left alone).
-    fn undefined_identifier(&mut self, n: &QualName) {
-        let Some(sym) = n.ident() else { return };
+    /// (builtins, and code whose lookup we cannot be sure of, are left alone). Says whether
+    /// the name is taken as undeclared (reported now or at its first use).
+    fn undefined_identifier(&mut self, n: &QualName) -> bool {
+        let Some(sym) = n.ident() else { return false };
         let text = self.interner.bytes(sym);
         // Names reserved to the implementation: EDG predeclares GNU's builtins, and not only
         // `__builtin_*` ones (`__sync_add_and_fetch`, `__atomic_load_n`, `__func__`, ...).
         if text.starts_with(b"__") {
-            return;
+            return false;
         }
         if self.map.is_system(n.span.lo) || self.in_unknowable_class() {
-            return;
+            return false;
         }
         // The first use enters the name into its scope; later uses there are quiet.
         if self.undefined_names.contains(&sym) {
-            return;
+            return true;
         }
         self.undefined_names.push(sym);
         let name = self.name_of(sym);
         self.emit(Diagnostic::new(ids::UNDEFINED_IDENTIFIER, n.span.lo).arg_str(name));
+        true
+    }
+
+    /// `f<int>(x)` where `f` names no template: EDG reads `f < int > (x)`, and each type
+    /// among the "template arguments" is `type name is not allowed` (#254) there.
+    fn type_args_not_allowed(&mut self, seg: &NameSegment) {
+        let Some(args) = &seg.args else { return };
+        for a in args.args.iter() {
+            let at = match a {
+                TemplateArg::Type(t) => t.span.lo,
+                TemplateArg::Name(n) if self.names_type(n) => n.span.lo,
+                _ => continue,
+            };
+            self.emit(Diagnostic::new(ids::TYPE_IDENTIFIER_NOT_ALLOWED, at));
+        }
+    }
+
+    /// Whether a name that could be a type or a value denotes a type.
+    fn names_type(&self, n: &QualName) -> bool {
+        n.resolution.entity().is_some_and(|e| {
+            matches!(
+                self.sema.resolve_alias_kind(e),
+                EntityKind::Class(_)
+                    | EntityKind::Enum { .. }
+                    | EntityKind::Typedef
+                    | EntityKind::TemplateTypeParam
+            )
+        })
     }
 
     /// A qualified name that lookup did not resolve, through namespaces we can see in
@@ -1168,10 +1197,11 @@ impl<'a> Checker<'a> {
     /// component that names no namespace or class (`std::views::iota` under C++17), or
     /// `namespace "N" has no member "x"` when only the last is missing. Names that start
     /// elsewhere than at a namespace (a class, a template parameter, a local alias) are
-    /// left alone, as are units with parser recoveries.
-    fn unresolved_qualified(&mut self, n: &QualName) {
+    /// left alone, as are units with parser recoveries. Says whether the last component
+    /// was reported missing.
+    fn unresolved_qualified(&mut self, n: &QualName) -> bool {
         if !self.recoveries.is_empty() || self.map.is_system(n.span.lo) {
-            return;
+            return false;
         }
         // `Bar::x` with nothing named `Bar` in sight (outside templates, where it could
         // come from a dependent base).
@@ -1180,13 +1210,13 @@ impl<'a> Checker<'a> {
                 || self.template_depth > 0
                 || self.in_unknowable_class()
             {
-                return;
+                return false;
             }
             self.emit(Diagnostic::new(
                 ids::ID_MUST_BE_CLASS_OR_NAMESPACE_NAME,
                 n.segments[0].span.lo,
             ));
-            return;
+            return false;
         }
         // In a lambda, the function around it.
         let Some(f) = self
@@ -1194,45 +1224,48 @@ impl<'a> Checker<'a> {
             .and_then(|f| f.entity)
             .or_else(|| self.cur_fn.and_then(|f| f.entity))
         else {
-            return;
+            return false;
         };
         let segs = &n.segments;
         let mut ns = if n.global {
             crate::sema::Sema::GLOBAL
         } else {
-            let Some(first) = segs[0].ident() else { return };
+            let Some(first) = segs[0].ident() else {
+                return false;
+            };
             if segs[0].args.is_some() {
-                return;
+                return false;
             }
             let from = self.sema.entity(f).parent;
             let found = self.sema.lookup_nested_name_specifier(from, first);
-            let [only] = found[..] else { return };
+            let [only] = found[..] else { return false };
             let only = self.sema.resolve_alias(only);
             if self.sema.entity(only).kind != EntityKind::Namespace {
-                return;
+                return false;
             }
             let Some(scope) = self.sema.member_scope(only) else {
-                return;
+                return false;
             };
             scope
         };
         let start = usize::from(!n.global);
         for (i, seg) in segs.iter().enumerate().skip(start) {
-            let Some(sym) = seg.ident() else { return };
+            let Some(sym) = seg.ident() else { return false };
             let found = self.sema.lookup_qualified(ns, sym);
             let last = i + 1 == segs.len();
             if found.is_empty() {
                 if last && ns == crate::sema::Sema::GLOBAL {
                     // Compiler builtins are declared nowhere (`::__builtin_memcpy`).
-                    if !self.interner.name(sym).starts_with("__builtin") {
-                        self.emit(
-                            Diagnostic::new(ids::NAME_NOT_FOUND_IN_FILE_SCOPE, seg.span.lo)
-                                .arg_str(self.name_of(sym)),
-                        );
+                    if self.interner.name(sym).starts_with("__builtin") {
+                        return false;
                     }
+                    self.emit(
+                        Diagnostic::new(ids::NAME_NOT_FOUND_IN_FILE_SCOPE, seg.span.lo)
+                            .arg_str(self.name_of(sym)),
+                    );
                 } else if last {
                     let Some(owner) = self.sema.scope(ns).entity else {
-                        return;
+                        return false;
                     };
                     let ns_name =
                         self.sema
@@ -1248,10 +1281,10 @@ impl<'a> Checker<'a> {
                         seg.span.lo,
                     ));
                 }
-                return;
+                return last;
             }
             if last || seg.args.is_some() {
-                return;
+                return false;
             }
             let kinds: Vec<EntityKind> = found
                 .iter()
@@ -1270,24 +1303,25 @@ impl<'a> Checker<'a> {
                     ids::ID_MUST_BE_CLASS_OR_NAMESPACE_NAME,
                     seg.span.lo,
                 ));
-                return;
+                return false;
             }
             // Only namespaces are followed, and plain classes for their last member: a
             // class's members may come from templates.
-            let [one] = found[..] else { return };
+            let [one] = found[..] else { return false };
             let one = self.sema.resolve_alias(one);
             if matches!(self.sema.entity(one).kind, EntityKind::Class(_)) && i + 2 == segs.len() {
                 self.missing_class_member(one, &segs[i + 1]);
-                return;
+                return false;
             }
             if self.sema.entity(one).kind != EntityKind::Namespace {
-                return;
+                return false;
             }
             let Some(scope) = self.sema.member_scope(one) else {
-                return;
+                return false;
             };
             ns = scope;
         }
+        false
     }
 
     /// `C::x` naming no member of a plain class whose members we all know:
@@ -1432,19 +1466,37 @@ impl<'a> Checker<'a> {
         match &target.kind {
             ExprKind::Name(n) => {
                 self.name_captures(n);
-                if (self.func.is_some() || self.namespace_code)
+                let code = self.func.is_some() || self.namespace_code;
+                // `ns::f<int>(x)` with no `f` in `ns` is read as comparisons, as is
+                // `f<int>(x)` with `f` undeclared before C++20 (which takes `f` for a
+                // template found by argument-dependent lookup; not once `f` has been
+                // reported undefined, which declares it).
+                let comparisons = n.last().args.is_some()
+                    && (self.opts.cxx < 20
+                        || n.ident().is_some_and(|s| self.undefined_names.contains(&s)));
+                if code
                     && n.is_qualified()
                     && matches!(n.resolution, Resolution::Unresolved | Resolution::Dependent)
+                    && self.unresolved_qualified(n)
+                    && n.last().args.is_some()
                 {
-                    self.unresolved_qualified(n);
+                    self.type_args_not_allowed(n.last());
+                }
+                if code
+                    && comparisons
+                    && !n.is_qualified()
+                    && n.resolution == Resolution::Unresolved
+                    && self.undefined_identifier(n)
+                {
+                    self.type_args_not_allowed(n.last());
                 }
                 // An unknown function is an error once no argument can bring it in by
                 // argument-dependent lookup or make the call depend on template parameters
                 // (reported after the arguments, as cudafe++ reads them first).
                 undefined_callee = (n.resolution == Resolution::Unresolved
                     && !n.is_qualified()
-                    && n.last().args.is_none()
-                    && (self.func.is_some() || self.namespace_code)
+                    && !comparisons
+                    && code
                     && args
                         .iter()
                         .all(|a| self.builtin_typed(a, 0) || self.erroneous(a)))

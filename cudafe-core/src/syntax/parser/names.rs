@@ -258,7 +258,7 @@ impl<'a> Parser<'a> {
                     template_kw
                         || self.sema.is_template_name(&found)
                         || (found.is_empty()
-                            && ctx == LookupIn::Here
+                            && self.undeclared_may_be_template(ctx)
                             && self.undeclared_template_here())
                         || (found
                             .iter()
@@ -383,6 +383,18 @@ impl<'a> Parser<'a> {
 
     /// An undeclared name followed by `<`: C++20 treats it as a template name when a call
     /// follows the argument list (`get<0>(t)` found by argument-dependent lookup).
+    /// Where a name lookup did not find may still be read as a template's when template
+    /// arguments and `(` follow: unqualified (C++20's rule, which the checks narrow to what
+    /// EDG does under the standard in force), or in a namespace (where EDG reads `ns::f<int>(x)`
+    /// with `f` missing as comparisons, and the checks report it as such).
+    fn undeclared_may_be_template(&self, ctx: LookupIn) -> bool {
+        match ctx {
+            LookupIn::Here | LookupIn::Global => true,
+            LookupIn::Scope(sc) => self.sema.scope(sc).kind == crate::sema::ScopeKind::Namespace,
+            LookupIn::Unknown => false,
+        }
+    }
+
     fn undeclared_template_here(&mut self) -> bool {
         if !self.at_punct(Punct::Less) {
             return false;
