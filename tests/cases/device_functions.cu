@@ -17,6 +17,7 @@ __host__ __device__ constexpr int square(int x) { return x * x; }
 __host__ __device__ constexpr int cube(int x) { return x * square(x); }
 
 __device__ __noinline__ int slow_add(int a, int b) { return a + b; }
+__device__ int __noinline__ slow_sub(int a, int b) { return a - b; }  // after the type too
 __device__ __forceinline__ int fast_mul(int a, int b) { return a * b; }
 __host__ __device__ int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
 
@@ -35,7 +36,7 @@ constexpr int kTable = cube(2);  // 8, usable in both host and device code
 __global__ void compute(int *out, float *fout) {
   int i = threadIdx.x;
   int table[kTable];
-  for (int j = 0; j < kTable; ++j) table[j] = slow_add(j, fast_mul(i, j));
+  for (int j = 0; j < kTable; ++j) table[j] = slow_sub(slow_add(j, fast_mul(i, j)), 0);
   out[i] = clamp_to(table[i % kTable] + fib(5) + cube(i), 0, 1000);
   fout[i] = mid(0.0f, clamp_to(1.5f * i, 0.0f, 10.0f));
   if (i == 0) printf("device fib(10) = %d\n", fib(10));

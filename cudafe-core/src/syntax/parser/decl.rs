@@ -1767,16 +1767,9 @@ impl<'a> Parser<'a> {
                     s.attrs.extend(a);
                 }
                 TokenKind::Ident | TokenKind::Punct(Punct::ColonColon) => {
-                    if have_type || !builtin.is_empty() {
-                        break;
-                    }
-                    if t.kind == TokenKind::Ident && self.nth_sym(0) == Some(self.known.declspec) {
-                        self.bump();
-                        self.skip_balanced();
-                        continue;
-                    }
                     // CUDA's `__noinline__` and `__nv_register_params__` are keywords, not
-                    // macros: keep them as attributes of the declaration.
+                    // macros: keep them as attributes of the declaration (also after the
+                    // type: `void __noinline__ f()`).
                     if t.kind == TokenKind::Ident
                         && let Some(attr_name) = self.cuda_keyword_attribute(self.nth_sym(0))
                     {
@@ -1790,6 +1783,14 @@ impl<'a> Parser<'a> {
                             span: t.span,
                             group: t.span,
                         });
+                        continue;
+                    }
+                    if have_type || !builtin.is_empty() {
+                        break;
+                    }
+                    if t.kind == TokenKind::Ident && self.nth_sym(0) == Some(self.known.declspec) {
+                        self.bump();
+                        self.skip_balanced();
                         continue;
                     }
                     // Type-valued builtins: `__underlying_type(T)`, `__remove_cv(T)`, ...
