@@ -83,6 +83,7 @@ pub fn back_end(
         static_host_stub: opts.static_host_stub,
         device_c: opts.device_c,
         extended_lambda: opts.extended_lambda,
+        debug_mode: opts.debug_mode,
         stub_file_name: opts
             .stub_file_name
             .as_ref()

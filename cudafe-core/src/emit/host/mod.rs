@@ -38,6 +38,9 @@ pub struct HostOptions {
     pub device_c: bool,
     /// `--extended-lambda`.
     pub extended_lambda: bool,
+    /// `--debug_mode` (nvcc `-G`): kernels' host stubs are `noinline`, so that a debugger
+    /// can stop in them.
+    pub debug_mode: bool,
     /// `--stub_file_name`, included by the trailer.
     pub stub_file_name: Option<String>,
     /// The translation unit's module id (names anonymous namespaces).
@@ -220,6 +223,8 @@ struct HostEmitter<'a> {
     first_internal_reference: Option<Offset>,
     /// The extended lambdas (with `--extended-lambda`).
     lambdas: super::lambda::ExtLambdas,
+    /// Inside an explicit instantiation (`template __global__ void k<int>(int);`).
+    explicit_instantiation: bool,
 }
 
 impl<'a> HostEmitter<'a> {
@@ -247,6 +252,7 @@ impl<'a> HostEmitter<'a> {
             } else {
                 Default::default()
             },
+            explicit_instantiation: false,
         }
     }
 
@@ -498,6 +504,7 @@ impl<'a> HostEmitter<'a> {
                 } else {
                     self.kernel_visibility(e, specs);
                 }
+                self.kernel_noinline(specs);
                 break;
             }
         }
@@ -567,6 +574,15 @@ impl<'a> HostEmitter<'a> {
         if !text.is_empty() {
             let at = self.decl_start(specs);
             self.edits.insert(at, text);
+        }
+    }
+
+    /// Under `--debug_mode`, `__attribute((noinline))` before a kernel's declaration (after
+    /// its storage and visibility), as cudafe++ writes it; not on explicit instantiations.
+    fn kernel_noinline(&mut self, specs: &DeclSpecs) {
+        if self.opts.debug_mode && !self.explicit_instantiation {
+            let at = self.decl_start(specs);
+            self.edits.insert(at, "__attribute((noinline)) ");
         }
     }
 
@@ -836,6 +852,7 @@ impl<'a> HostEmitter<'a> {
                 self.kernel_visibility(e, &f.specs);
                 self.replace_body(f, Piece::text(" ;"));
             }
+            self.kernel_noinline(&f.specs);
             return;
         }
         if exec.is_device_only() && !matches!(f.body, FunctionBody::Default | FunctionBody::Delete)
@@ -1301,7 +1318,9 @@ impl<'a> Visitor<'a> for HostEmitter<'a> {
             DeclKind::ExplicitInstantiation { decl, .. } => {
                 // Not a template declaration: the instantiated kernel is not rewritten.
                 let saved = std::mem::take(&mut self.templates);
+                self.explicit_instantiation = true;
                 self.decl(decl);
+                self.explicit_instantiation = false;
                 self.templates = saved;
             }
             DeclKind::Alias { name, ty, entity } => {

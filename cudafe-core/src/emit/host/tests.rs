@@ -81,6 +81,38 @@ fn runtime_header_follows_size_t() {
 }
 
 #[test]
+fn debug_mode_kernels_are_noinline() {
+    let src = "__attribute__((global)) void k(int);\n\
+               __attribute__((global)) void k(int) {}\n\
+               template <class T> __attribute__((global)) void t(T) {}\n\
+               template __attribute__((global)) void t<int>(int);\n\
+               __attribute__((device)) int d(int x) { return x; }";
+    let debug = host(
+        src,
+        HostOptions {
+            debug_mode: true,
+            ..whole()
+        },
+    );
+    let b = body(&debug);
+    assert_eq!(b.matches("__attribute((noinline))").count(), 3, "{b}");
+    assert!(
+        b.contains(
+            "__attribute__((visibility(\"hidden\"))) __attribute((noinline))  void k(int)  ;"
+        ),
+        "{b}"
+    );
+    assert!(
+        b.contains("static __attribute((noinline))  void t(T __T0)"),
+        "{b}"
+    );
+    // Not on the explicit instantiation, nor on device functions.
+    assert!(b.contains("template  void t<int>(int);"), "{b}");
+    let plain = host(src, whole());
+    assert!(!body(&plain).contains("noinline"), "{plain}");
+}
+
+#[test]
 fn kernels_become_declarations() {
     let out = host(
         "__attribute__((global)) void k(int *p, int n) { p[n] = 1; }\nstatic __attribute__((global)) void s(int) {}",
