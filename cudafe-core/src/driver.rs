@@ -82,6 +82,7 @@ pub fn back_end(
         device_hidden_visibility: opts.device_hidden_visibility,
         static_host_stub: opts.static_host_stub,
         device_c: opts.device_c,
+        reference_arrays: opts.device_c || opts.partial_link,
         extended_lambda: opts.extended_lambda,
         debug_mode: opts.debug_mode,
         stub_file_name: opts

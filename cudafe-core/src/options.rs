@@ -162,6 +162,9 @@ pub struct Options {
     pub relaxed_constexpr: bool,
     /// `--debug_mode` (nvcc `-G`).
     pub debug_mode: bool,
+    /// `--partial-link` (nvcc `--extensible-whole-program`): whole-program compilation whose
+    /// host file still lists what host code refers to, as under `--device-c`.
+    pub partial_link: bool,
     pub keep_device_functions: bool,
     pub allow_managed: bool,
     pub no_host_device_initializer_list: bool,
@@ -245,6 +248,7 @@ impl Default for Options {
             extended_lambda: false,
             relaxed_constexpr: false,
             debug_mode: false,
+            partial_link: false,
             keep_device_functions: false,
             allow_managed: false,
             no_host_device_initializer_list: false,
@@ -675,6 +679,7 @@ impl Parser<'_> {
             "extended-lambda" => o.extended_lambda = true,
             "relaxed_constexpr" => o.relaxed_constexpr = true,
             "debug_mode" => o.debug_mode = true,
+            "partial-link" => o.partial_link = true,
             "keep-device-functions" => o.keep_device_functions = true,
             "allow_managed" => o.allow_managed = true,
             "no_host_device_initializer_list" => o.no_host_device_initializer_list = true,

@@ -833,23 +833,52 @@ fn rdc_module_ids_match_cudafe() {
     let tk = difftest::toolkit::reference().expect("the reference toolkit");
     let ours = Frontend::Binary(PathBuf::from(env!("CARGO_BIN_EXE_cudafe")));
     let mut failures = Vec::new();
-    for (file, source) in RDC_ID_CASES {
-        let dir = difftest::work_root()
-            .join("rdc_module_ids")
-            .join(file.trim_end_matches(".cu"));
-        let _ = std::fs::remove_dir_all(&dir);
-        let pre = inputs::preprocess(tk, &dir, file, source, &["-rdc=true"])
-            .expect("nvcc's host preprocessing");
-        let id = |f: &Frontend| -> String {
-            let runs = pre.setup.run(f, &pre.cwd).expect("the front end runs");
-            let bytes = runs[0].module_id.clone().expect("a module id");
-            String::from_utf8(bytes).expect("ASCII")
-        };
-        let (theirs, ours) = (id(&Frontend::Reference), id(&ours));
-        if difftest::without_pid(&theirs) != difftest::without_pid(&ours) {
-            failures.push(format!(
-                "{file}:\n{source}cudafe++: {theirs}\nours:     {ours}"
-            ));
+    // Separate compilation, and whole-program compilation whose host file still lists what
+    // host code refers to (nvcc's `--extensible-whole-program`, cudafe++'s `--partial-link`).
+    for (mode, flag) in [("rdc", "-rdc=true"), ("ewp", "--extensible-whole-program")] {
+        for (file, source) in RDC_ID_CASES {
+            let dir = difftest::work_root()
+                .join("rdc_module_ids")
+                .join(mode)
+                .join(file.trim_end_matches(".cu"));
+            let _ = std::fs::remove_dir_all(&dir);
+            let pre = inputs::preprocess(tk, &dir, file, source, &[flag])
+                .expect("nvcc's host preprocessing");
+            let run = |f: &Frontend| -> (String, Vec<String>) {
+                let runs = pre.setup.run(f, &pre.cwd).expect("the front end runs");
+                let bytes = runs[0].module_id.clone().expect("a module id");
+                let id = String::from_utf8(bytes).expect("ASCII");
+                let host = runs[0].host_file.as_deref().expect("a host file");
+                // The names carry the module id, whose last part may be the process id (and
+                // internal ones its length: `__nv_static_32__...`).
+                let plain = difftest::without_pid(&id);
+                let names = listed_names(host)
+                    .iter()
+                    .map(|n| {
+                        let n = n.replace(&id, plain);
+                        match n.strip_prefix("__nv_static_") {
+                            Some(rest) => format!(
+                                "__nv_static_N{}",
+                                rest.trim_start_matches(|c: char| c.is_ascii_digit())
+                            ),
+                            None => n,
+                        }
+                    })
+                    .collect();
+                (id, names)
+            };
+            let ((theirs, their_names), (ours, our_names)) =
+                (run(&Frontend::Reference), run(&ours));
+            if difftest::without_pid(&theirs) != difftest::without_pid(&ours) {
+                failures.push(format!(
+                    "{file} ({flag}):\n{source}cudafe++: {theirs}\nours:     {ours}"
+                ));
+            }
+            if their_names.is_empty() || their_names != our_names {
+                failures.push(format!(
+                    "{file} ({flag}): host reference arrays\ncudafe++: {their_names:?}\nours:     {our_names:?}"
+                ));
+            }
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));

@@ -36,6 +36,9 @@ pub struct HostOptions {
     pub static_host_stub: bool,
     /// `--device-c` (separate compilation).
     pub device_c: bool,
+    /// The host reference arrays (`.nvHRKE`, ...) that list the kernels and device variables
+    /// host code refers to: under `--device-c` and `--partial-link`.
+    pub reference_arrays: bool,
     /// `--extended-lambda`.
     pub extended_lambda: bool,
     /// `--debug_mode` (nvcc `-G`): kernels' host stubs are `noinline`, so that a debugger
@@ -83,7 +86,7 @@ pub fn emit(a: &Analysis, map: &SourceMap, opts: &HostOptions) -> HostFile {
     }
     let mut out = h.edits.render_into(map, prelude(map, opts));
     out.extend_from_slice(trailer(opts).as_bytes());
-    if opts.device_c {
+    if opts.reference_arrays {
         let mangler = super::mangle::Mangler::new(a, map).with_module_id(&opts.module_id);
         let names = h.reference_names(&mangler);
         out.extend_from_slice(super::rdc::arrays(&names).as_bytes());
@@ -110,11 +113,13 @@ const MANAGED_RT: &str = "static char __nv_inited_managed_rt = 0; static void **
 
 fn prelude(map: &SourceMap, opts: &HostOptions) -> Vec<u8> {
     let mut s = format!(
-        "# 1 \"{}\"\n#pragma GCC diagnostic ignored \"-Wunused-local-typedefs\"\n# 1\n\n",
+        "# 1 \"{}\"\n#pragma GCC diagnostic ignored \"-Wunused-local-typedefs\"\n# 1\n",
         main_file_name(map)
     );
-    if opts.device_hidden_visibility {
-        s.push_str("#pragma GCC diagnostic ignored \"-Wattributes\"\n");
+    // Static kernel stubs that are also declared hidden (cudafe++ writes this line under
+    // `--static-host-stub` alone).
+    if opts.static_host_stub {
+        s.push_str("\n#pragma GCC diagnostic ignored \"-Wattributes\"\n");
     }
     s.push_str("#pragma GCC diagnostic push\n# 1\n#pragma GCC diagnostic ignored \"-Wunused-variable\"\n# 1\n#pragma GCC diagnostic ignored \"-Wunused-function\"\n# 1\n");
     s.push_str(MANAGED_RT);
@@ -515,9 +520,10 @@ impl<'a> HostEmitter<'a> {
     }
 
     /// What a kernel template's declarations get in front: `static` (whole-program
-    /// compilation with `--static-host-stub`) or hidden visibility (separate compilation).
+    /// compilation with `--static-host-stub`) or hidden visibility (separate compilation,
+    /// or whole-program compilation with `--host-stub-linkage-explicit`).
     fn template_kernel_storage_text(&self, e: EntityId, specs: &DeclSpecs) -> &'static str {
-        if self.opts.device_c {
+        if self.opts.device_c || !self.opts.static_host_stub {
             if self.opts.device_hidden_visibility
                 && !self.sema.entity(e).flags.in_anonymous_namespace
                 && specs.storage != Some(StorageClass::Static)
@@ -526,7 +532,7 @@ impl<'a> HostEmitter<'a> {
             } else {
                 ""
             }
-        } else if self.opts.static_host_stub && specs.storage != Some(StorageClass::Static) {
+        } else if specs.storage != Some(StorageClass::Static) {
             "static "
         } else {
             ""
@@ -1057,13 +1063,16 @@ impl<'a> HostEmitter<'a> {
                 "\n#pragma GCC diagnostic push\n#pragma GCC diagnostic ignored \"-Wunused-parameter\"\n{wrapper_decl}\n#pragma GCC diagnostic pop\n"
             ),
         );
-        // The kernel itself: static (or hidden), forwarding to the wrapper.
-        if !storage.is_empty() && !is_specialization {
+        // The kernel itself: static (or hidden), forwarding to the wrapper; an explicit
+        // specialization is `__specialization_static` where the template is static.
+        let storage = if is_specialization && !self.opts.device_c && self.opts.static_host_stub {
+            "__specialization_static "
+        } else {
+            storage
+        };
+        if !storage.is_empty() {
             let at = self.decl_start(&f.specs);
             self.edits.insert(at, storage);
-        } else if is_specialization && !self.opts.device_c && self.opts.static_host_stub {
-            let at = self.decl_start(&f.specs);
-            self.edits.insert(at, "__specialization_static ");
         }
         let prefix = super::namespace_prefix(self.sema, self.interner, e, &self.opts.module_id);
         let call = format!("{{{prefix}{wrapper}<{targs}>({});return;}}", args.join(","));
@@ -1178,7 +1187,7 @@ impl<'a> HostEmitter<'a> {
 
     /// A kernel or device variable named in host code (for the host reference arrays).
     fn note_reference(&mut self, n: &QualName) {
-        if self.device_body > 0 || !self.opts.device_c {
+        if self.device_body > 0 || !self.opts.reference_arrays {
             return;
         }
         for &e in n.resolution.entities() {

@@ -30,6 +30,7 @@ fn whole() -> HostOptions {
 fn rdc() -> HostOptions {
     HostOptions {
         device_c: true,
+        reference_arrays: true,
         static_host_stub: false,
         ..whole()
     }
@@ -110,6 +111,44 @@ fn debug_mode_kernels_are_noinline() {
     assert!(b.contains("template  void t<int>(int);"), "{b}");
     let plain = host(src, whole());
     assert!(!body(&plain).contains("noinline"), "{plain}");
+}
+
+#[test]
+fn explicit_stub_linkage_hides_template_kernels() {
+    // nvcc -static-global-template-stub=false: --host-stub-linkage-explicit instead of
+    // --static-host-stub, in whole-program compilation.
+    let src = "template <class T> __attribute__((global)) void t(T) {}\n\
+               template <> __attribute__((global)) void t<char>(char) {}";
+    let wattributes =
+        "# 1\n\n#pragma GCC diagnostic ignored \"-Wattributes\"\n#pragma GCC diagnostic push\n";
+    let explicit = host(
+        src,
+        HostOptions {
+            static_host_stub: false,
+            ..whole()
+        },
+    );
+    let b = body(&explicit);
+    assert!(
+        b.contains("template <class T> __attribute__((visibility(\"hidden\")))  void t(T __T0)"),
+        "{b}"
+    );
+    assert!(
+        b.contains("template <> __attribute__((visibility(\"hidden\")))  void t<char>(char __T0)"),
+        "{b}"
+    );
+    assert!(!explicit.contains(wattributes), "{explicit}");
+    let static_stub = host(src, whole());
+    let b = body(&static_stub);
+    assert!(
+        b.contains("template <class T> static  void t(T __T0)"),
+        "{b}"
+    );
+    assert!(
+        b.contains("template <> __specialization_static  void t<char>(char __T0)"),
+        "{b}"
+    );
+    assert!(static_stub.contains(wattributes), "{static_stub}");
 }
 
 #[test]
