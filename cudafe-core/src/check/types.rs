@@ -748,7 +748,7 @@ impl<'a> Checker<'a> {
                     return None;
                 }
                 let t = self.type_of_at(x, d)?;
-                if !t.lvalue || t.ty.class().is_some() {
+                if !t.lvalue || t.ty.class().is_some_and(|c| !self.plain_struct(c)) {
                     return None;
                 }
                 Some(Typed::value(Ty::pointer_to(t.ty)))
@@ -1323,7 +1323,7 @@ impl<'a> Checker<'a> {
         args.iter().all(|a| {
             if matches!(
                 a.unparen().kind,
-                ExprKind::Literal(LiteralKind::String) | ExprKind::Strings(_)
+                ExprKind::Literal(LiteralKind::String) | ExprKind::Strings(_) | ExprKind::Nullptr
             ) {
                 return true;
             }
@@ -1335,7 +1335,10 @@ impl<'a> Checker<'a> {
                 Some(c) => {
                     let ent = self.sema.entity(c);
                     let opaque = match ent.kind {
-                        EntityKind::Class(_) => !ent.flags.defined && !t.ty.is_class_value(),
+                        EntityKind::Class(_) => {
+                            (!ent.flags.defined && !t.ty.is_class_value())
+                                || self.befriends_nothing(c)
+                        }
                         EntityKind::Enum { .. } => true,
                         _ => false,
                     };
@@ -1343,6 +1346,50 @@ impl<'a> Checker<'a> {
                 }
             }
         })
+    }
+
+    /// A class whose definition we have, with no base class and no friend declaration: its
+    /// namespace is all that argument-dependent lookup adds for it (C structs such as the
+    /// CUDA runtime's `cudaDeviceProp`).
+    fn befriends_nothing(&self, c: EntityId) -> bool {
+        fn friend(d: &Decl) -> bool {
+            match &d.kind {
+                DeclKind::Simple { specs, .. } => specs.is_friend,
+                DeclKind::Function(f) => f.specs.is_friend,
+                DeclKind::Template { decl, .. } => friend(decl),
+                _ => false,
+            }
+        }
+        let ent = self.sema.entity(c);
+        if ent.is_template || ent.flags.in_template {
+            return false;
+        }
+        self.index
+            .classes
+            .get(&c)
+            .is_some_and(|spec| spec.bases.is_empty() && !spec.members.iter().any(friend))
+    }
+
+    /// A class as C has them: no base, no friend, no member function (so no `operator&`
+    /// of its own either; one at namespace scope is not looked for).
+    fn plain_struct(&self, c: EntityId) -> bool {
+        fn function(d: &Decl) -> bool {
+            match &d.kind {
+                DeclKind::Simple { declarators, .. } => {
+                    declarators.iter().any(|id| id.declarator.is_function())
+                }
+                DeclKind::Function(_) | DeclKind::Template { .. } | DeclKind::UsingDecl { .. } => {
+                    true
+                }
+                _ => false,
+            }
+        }
+        self.befriends_nothing(c)
+            && self
+                .index
+                .classes
+                .get(&c)
+                .is_some_and(|spec| !spec.members.iter().any(function))
     }
 
     /// #42 for `a == b` (and the other comparisons) between a pointer and a number that

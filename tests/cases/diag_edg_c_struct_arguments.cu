@@ -1,0 +1,26 @@
+//! kind: fail
+// A C API called with the arguments of an older version of it (CUDA 12's
+// cudaGraphAddNode, without the edge data): the argument types are known even where they
+// are structs, since argument-dependent lookup can add nothing for a struct without bases
+// or friends in the function's own namespace (nor for nullptr). So the conversion errors
+// come, then the count.
+struct Params {
+  int kind;
+  void *data;
+};
+typedef struct GraphNode *node_t;
+typedef unsigned long size_t;
+int add_node(node_t *node, const node_t *deps, const int *edges, size_t count, Params *params);
+void build(node_t node) {
+  Params params = {};
+  add_node(&node, nullptr, 0, &params); //~ error: argument of type "Params *" is incompatible with parameter of type "size_t" (aka "unsigned long")
+  //~^ error: too few arguments in function call
+  add_node(&node, nullptr, nullptr, 0, &params);
+}
+// A struct with a friend brings that friend in by argument-dependent lookup: this call
+// is to it, with the right count.
+struct WithFriend {
+  int n;
+  friend int add_node(WithFriend *w) { return w->n; }
+};
+int other(WithFriend w) { return add_node(&w); }
