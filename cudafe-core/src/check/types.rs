@@ -451,6 +451,16 @@ impl<'a> Checker<'a> {
         let kind = match &specs.ty {
             TypeSpec::Builtin(b) if b.void && *b == void_spec() => TyKind::Void,
             TypeSpec::Builtin(b) => TyKind::Fund(Fund::from_spec(b)?),
+            // A class defined in the declaration (`typedef struct E_st { ... } E;`), when it
+            // has a name and is no template's.
+            TypeSpec::Class(c) => {
+                let e = c.entity?;
+                let ent = self.sema.entity(e);
+                if ent.is_template || ent.flags.in_template || ent.name.is_none() {
+                    return None;
+                }
+                TyKind::Class(e)
+            }
             TypeSpec::Named { name, .. } | TypeSpec::Elaborated { name, .. } => {
                 if name.segments.iter().any(|s| s.args.is_some()) {
                     return None;
