@@ -37,9 +37,18 @@ fn main() {
     libtest_mimic::run(&args, trials).exit();
 }
 
+/// Checks the case in a fresh work directory, removed again when the check passes.
 fn check(case: &Case) -> Result<()> {
-    let tk = difftest::toolkit::reference()?;
     let work = fresh_dir(Path::new("corpus").join(&case.name))?;
+    let result = check_in(case, &work);
+    if result.is_ok() {
+        difftest::discard(&work);
+    }
+    result
+}
+
+fn check_in(case: &Case, work: &Path) -> Result<()> {
+    let tk = difftest::toolkit::reference()?;
     let mut args = case.nvcc_args();
     args.extend(case.sources());
 
@@ -207,7 +216,7 @@ fn check(case: &Case) -> Result<()> {
                 for l in &mut launches {
                     l.substitute(&module_id);
                 }
-                let traced = trace::run_traced(&build.output, &work.join("trace.txt"), &work)?;
+                let traced = trace::run_traced(&build.output, &work.join("trace.txt"), work)?;
                 if traced.exit_code != case.exit {
                     bail!(
                         "the program exited {} (expected {})\n--- stdout:\n{}\n--- stderr:\n{}\n--- trace:\n{}",

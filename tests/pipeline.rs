@@ -75,11 +75,20 @@ fn build_with_pipeline(case: &Case, archs: &str, work: &Path) -> Result<Built> {
 
 /// Builds `case` with the pipeline and with plain nvcc for the same architectures, runs both
 /// under the tracer and compares.
+/// The work directory is removed when the check passes.
 fn check(name: &str, archs: &str) -> Result<()> {
+    let work = fresh_dir(Path::new("pipeline").join(name))?;
+    let result = check_in(name, archs, &work);
+    if result.is_ok() {
+        difftest::discard(&work);
+    }
+    result
+}
+
+fn check_in(name: &str, archs: &str, work: &Path) -> Result<()> {
     let tk = difftest::toolkit::reference()?;
     let case = Case::load(&difftest::workspace_root().join(format!("tests/cases/{name}.cu")))?;
     assert_eq!(case.kind, Kind::Run, "{name} is not a run case");
-    let work = fresh_dir(Path::new("pipeline").join(name))?;
 
     // Plain nvcc, with the same architectures and absolute source names (the module ids
     // depend on the names).
@@ -133,8 +142,8 @@ fn check(name: &str, archs: &str) -> Result<()> {
         }
     }
 
-    let ra = trace::run_traced(&reference.output, &work.join("nvcc-trace.txt"), &work)?;
-    let rb = trace::run_traced(&ours.program, &work.join("our-trace.txt"), &work)?;
+    let ra = trace::run_traced(&reference.output, &work.join("nvcc-trace.txt"), work)?;
+    let rb = trace::run_traced(&ours.program, &work.join("our-trace.txt"), work)?;
     if ra.exit_code != rb.exit_code || ra.stdout != rb.stdout {
         bail!(
             "the programs behave differently: exit {} vs {}\n--- nvcc's stdout:\n{}\n--- ours:\n{}\n--- our stderr:\n{}",

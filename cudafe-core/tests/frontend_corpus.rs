@@ -56,18 +56,24 @@ fn main() {
                     }
                     (Err(_), true) => {}
                 }
-                recoveries.map_err(Failed::from)
+                recoveries.map_err(Failed::from)?;
+                difftest::discard(&work_dir(&case));
+                Ok(())
             })
         })
         .collect();
     libtest_mimic::run(&args, trials).exit();
 }
 
+/// The case's work directory, under the harness's root.
+fn work_dir(case: &Case) -> PathBuf {
+    difftest::work_root().join("frontend").join(&case.name)
+}
+
 /// nvcc's plan for the case, its host preprocessing done.
 fn prepare(case: &Case) -> Result<FrontendSetup, String> {
     let tk = difftest::toolkit::reference().map_err(|e| format!("{e:#}"))?;
-    let work =
-        difftest::fresh_dir(Path::new("frontend").join(&case.name)).map_err(|e| e.to_string())?;
+    let work = difftest::fresh_dir(work_dir(case)).map_err(|e| e.to_string())?;
     let mut args = case.nvcc_args();
     args.extend(case.sources());
     args.push("-c".into());

@@ -358,13 +358,22 @@ const CASES: &[(&str, &str)] = &[
     ),
 ];
 
-/// Runs one case; `Err` describes a difference or a failure.
+/// Runs one case; `Err` describes a difference or a failure. The work directory is removed
+/// when the case passes.
 fn module_id_case(file: &str, source: &str) -> Result<(), String> {
-    let tk = difftest::toolkit::reference().map_err(|e| format!("{e:#}"))?;
     let stem = file.trim_end_matches(".cu").replace(['+', '.'], "_");
     let dir = difftest::work_root().join("module_id").join(stem);
     let _ = std::fs::remove_dir_all(&dir);
-    let pre = inputs::preprocess(tk, &dir, file, source, &["-std=c++17"])
+    let result = module_id_case_in(file, source, &dir);
+    if result.is_ok() {
+        difftest::discard(&dir);
+    }
+    result
+}
+
+fn module_id_case_in(file: &str, source: &str, dir: &Path) -> Result<(), String> {
+    let tk = difftest::toolkit::reference().map_err(|e| format!("{e:#}"))?;
+    let pre = inputs::preprocess(tk, dir, file, source, &["-std=c++17"])
         .map_err(|e| format!("preprocessing: {e:#}"))?;
     let runs = pre
         .setup

@@ -46,10 +46,25 @@ fn our_nvcc() -> Result<PathBuf> {
     .map_err(|e| anyhow::anyhow!(e))
 }
 
+/// Checks the case in a fresh work directory. When the check passes, only what
+/// `tests/stub_file.rs` reuses is left: the reference build without its preprocessed
+/// device code and host file.
 fn check(case: &Case, mode: Mode) -> Result<()> {
+    let work = fresh_dir(Path::new("nvcc-corpus").join(&case.name).join(mode.tag()))?;
+    let result = check_in(case, mode, &work);
+    if result.is_ok() {
+        difftest::discard(&work.join("ours"));
+        difftest::discard_files(
+            &work.join("ref"),
+            &[".cpp1.ii", ".cudafe1.cpp", ".cudafe1.gpu"],
+        );
+    }
+    result
+}
+
+fn check_in(case: &Case, mode: Mode, work: &Path) -> Result<()> {
     let tk = difftest::toolkit::reference()?;
     let ours = our_nvcc()?;
-    let work = fresh_dir(Path::new("nvcc-corpus").join(&case.name).join(mode.tag()))?;
     let (args, output) = nvcc_args(case, mode);
 
     let reference = nvcc::build(
@@ -114,8 +129,8 @@ fn check(case: &Case, mode: Mode) -> Result<()> {
         }
     }
     if case.kind == Kind::Run {
-        let ra = trace::run_traced(&reference.output, &work.join("ref-trace.txt"), &work)?;
-        let rb = trace::run_traced(&built.output, &work.join("our-trace.txt"), &work)?;
+        let ra = trace::run_traced(&reference.output, &work.join("ref-trace.txt"), work)?;
+        let rb = trace::run_traced(&built.output, &work.join("our-trace.txt"), work)?;
         if ra.exit_code != rb.exit_code || ra.stdout != rb.stdout {
             bail!(
                 "the programs behave differently: exit {} vs {}\n--- reference stdout:\n{}\n--- our stdout:\n{}",

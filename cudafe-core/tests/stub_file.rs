@@ -106,16 +106,28 @@ fn copy_dir(from: &Path, to: &Path) -> Result<()> {
     Ok(())
 }
 
+/// Checks the case; when the check passes, its work directories and the reference build
+/// it reused are removed.
 fn check(case: &Case, mode: Mode) -> Result<()> {
-    let tk = difftest::toolkit::reference()?;
     let reference = reference_build(case, mode)?;
-    let ref_keep = reference.join("keep");
     let work = fresh_dir(
         Path::new("stub-file")
             .join(&case.name)
             .join(mode.tag())
             .join("ours"),
     )?;
+    let result = check_in(case, mode, &reference, &work);
+    if result.is_ok() {
+        difftest::discard(&work);
+        // `.../ref`, whether this test built it or `tests/nvcc_corpus.rs` left it.
+        difftest::discard(&reference);
+    }
+    result
+}
+
+fn check_in(case: &Case, mode: Mode, reference: &Path, work: &Path) -> Result<()> {
+    let tk = difftest::toolkit::reference()?;
+    let ref_keep = reference.join("keep");
     let keep = work.join("keep");
     copy_dir(&ref_keep, &keep)?;
     let (mut args, output) = nvcc_args(case, mode);
@@ -242,8 +254,8 @@ fn check(case: &Case, mode: Mode) -> Result<()> {
         }
     }
     let ref_program = reference.join(output);
-    let ra = trace::run_traced(&ref_program, &work.join("ref-trace.txt"), &work)?;
-    let rb = trace::run_traced(&out_path, &work.join("our-trace.txt"), &work)?;
+    let ra = trace::run_traced(&ref_program, &work.join("ref-trace.txt"), work)?;
+    let rb = trace::run_traced(&out_path, &work.join("our-trace.txt"), work)?;
     if ra.exit_code != rb.exit_code || ra.stdout != rb.stdout {
         bail!(
             "the programs behave differently: exit {} vs {}\n--- reference stdout:\n{}\n--- our stdout:\n{}",

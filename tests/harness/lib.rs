@@ -62,6 +62,41 @@ pub fn fresh_dir(rel: impl AsRef<Path>) -> std::io::Result<PathBuf> {
     Ok(dir)
 }
 
+/// Removes a work directory once the check that made it has passed, so that a run over the
+/// whole corpus keeps on disk only what failed. Set `DIFFTEST_KEEP=1` to keep everything.
+/// Errors are ignored: the directory is scratch.
+pub fn discard(dir: &Path) {
+    if std::env::var_os("DIFFTEST_KEEP").is_none() {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+/// Removes, under `dir` and its subdirectories, the files whose names end in one of
+/// `suffixes` (the big preprocessed intermediates a later check does not read), unless
+/// `DIFFTEST_KEEP` is set.
+pub fn discard_files(dir: &Path, suffixes: &[&str]) {
+    if std::env::var_os("DIFFTEST_KEEP").is_some() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let Ok(kind) = entry.file_type() else {
+            continue;
+        };
+        if kind.is_dir() {
+            discard_files(&entry.path(), suffixes);
+        } else if kind.is_file()
+            && suffixes
+                .iter()
+                .any(|s| entry.file_name().to_string_lossy().ends_with(s))
+        {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
 /// A module id that ends in a process id (cudafe++'s id for a unit without an eligible
 /// definition, `_<crc>_<len>_<name>_<hash>_<pid>`), without it; other ids as they are.
 pub fn without_pid(id: &str) -> &str {
