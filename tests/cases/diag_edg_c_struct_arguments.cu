@@ -28,3 +28,24 @@ struct WithFriend {
   friend int add_node(WithFriend *w) { return w->n; }
 };
 int other(WithFriend w) { return add_node(&w); }
+// An unnamed struct or enumeration goes by its typedef's name.
+typedef struct {
+  int v;
+} Unnamed;
+typedef enum { kFirst, kSecond } Choice;
+namespace api {
+typedef struct {
+  int v;
+} Inner;
+void take_inner(Inner *);
+} // namespace api
+void take_unnamed(Unnamed *);
+void take_choice(Choice);
+void unnamed_types() {
+  take_unnamed(1); //~ error: argument of type "int" is incompatible with parameter of type "Unnamed *"
+  api::take_inner(2); //~ error: argument of type "int" is incompatible with parameter of type "api::Inner *"
+  take_choice(3); //~ error: argument of type "int" is incompatible with parameter of type "Choice"
+  Choice c = kFirst;
+  int *ip = &c; //~ error: a value of type "Choice *" cannot be used to initialize an entity of type "int *"
+  (void)ip;
+}

@@ -28,3 +28,27 @@ int gnu_builtins(volatile int *barrier) {
   __sync_synchronize();
   return n + __atomic_load_n(barrier, __ATOMIC_SEQ_CST);
 }
+// Arguments that are members: their types are known, and a pointer to int, or a struct
+// of the global namespace without friends (unnamed and typedef'd too), brings nothing in
+// by argument-dependent lookup; a struct of another namespace does.
+typedef struct {
+  int *indices;
+  unsigned long count;
+} Loader;
+void shuffle(Loader *loader) {
+  init_identity_permutation(loader->indices, loader->count); //~ error: identifier "init_identity_permutation" is undefined
+}
+struct Plain {
+  int value;
+};
+void plain(Plain p, Plain *q) {
+  consume(p); //~ error: identifier "consume" is undefined
+  consume_pointer(q->value, &q->value); //~ error: identifier "consume_pointer" is undefined
+}
+namespace M {
+struct T {
+  S s;
+};
+void adl2(S *) {}
+} // namespace M
+void v(M::T t) { adl2(&t.s); }

@@ -1497,9 +1497,11 @@ impl<'a> Checker<'a> {
                     && !n.is_qualified()
                     && !comparisons
                     && code
-                    && args
-                        .iter()
-                        .all(|a| self.builtin_typed(a, 0) || self.erroneous(a)))
+                    && args.iter().all(|a| {
+                        self.builtin_typed(a, 0)
+                            || self.erroneous(a)
+                            || self.adl_finds_nothing_new(a)
+                    }))
                 .then_some(n);
                 candidates = n
                     .resolution

@@ -24,6 +24,9 @@ pub(crate) struct Index<'a> {
     enumerators: FxHashMap<EntityId, (&'a [Enumerator], usize)>,
     typedefs: FxHashMap<EntityId, (&'a DeclSpecs, &'a Declarator)>,
     aliases: FxHashMap<EntityId, &'a TypeId>,
+    /// An unnamed class or enumeration defined in a typedef, and the first name the typedef
+    /// gives it (`typedef struct { ... } U;`), which names it in diagnostics.
+    typedef_names: FxHashMap<EntityId, EntityId>,
     pub functions: FxHashMap<EntityId, Vec<FnDecl<'a>>>,
     pub classes: FxHashMap<EntityId, &'a ClassSpec>,
     /// Variables and parameters by the offset of their name.
@@ -59,6 +62,16 @@ impl<'a> Index<'a> {
                     let Some(e) = id.entity else { continue };
                     if specs.is_typedef {
                         self.typedefs.insert(e, (specs, &id.declarator));
+                        let tag = match &specs.ty {
+                            TypeSpec::Class(c) if c.name.is_none() => c.entity,
+                            TypeSpec::Enum(en) if en.name.is_none() => en.entity,
+                            _ => None,
+                        };
+                        if let Some(tag) = tag
+                            && id.declarator.ops.is_empty()
+                        {
+                            self.typedef_names.entry(tag).or_insert(e);
+                        }
                     } else if id.declarator.is_function() {
                         self.functions.entry(e).or_default().push(FnDecl {
                             specs,
@@ -209,6 +222,11 @@ impl<'a> Index<'a> {
 
     pub fn enumerator(&self, e: EntityId) -> Option<(&'a [Enumerator], usize)> {
         self.enumerators.get(&e).copied()
+    }
+
+    /// The typedef that names an unnamed class or enumeration, if one does.
+    pub fn typedef_name(&self, tag: EntityId) -> Option<EntityId> {
+        self.typedef_names.get(&tag).copied()
     }
 
     /// The type a typedef (or alias) names.

@@ -451,15 +451,27 @@ impl<'a> Checker<'a> {
         let kind = match &specs.ty {
             TypeSpec::Builtin(b) if b.void && *b == void_spec() => TyKind::Void,
             TypeSpec::Builtin(b) => TyKind::Fund(Fund::from_spec(b)?),
-            // A class defined in the declaration (`typedef struct E_st { ... } E;`), when it
-            // has a name and is no template's.
+            // A class defined in the declaration (`typedef struct E_st { ... } E;`, or an
+            // unnamed one), when it is no template's.
             TypeSpec::Class(c) => {
                 let e = c.entity?;
                 let ent = self.sema.entity(e);
-                if ent.is_template || ent.flags.in_template || ent.name.is_none() {
+                if ent.is_template || ent.flags.in_template {
                     return None;
                 }
                 TyKind::Class(e)
+            }
+            // Likewise an enumeration (`typedef enum { ... } E;`).
+            TypeSpec::Enum(en) => {
+                let e = en.entity?;
+                let ent = self.sema.entity(e);
+                let EntityKind::Enum { scoped } = ent.kind else {
+                    return None;
+                };
+                if ent.is_template || ent.flags.in_template {
+                    return None;
+                }
+                TyKind::Enum(e, scoped)
             }
             TypeSpec::Named { name, .. } | TypeSpec::Elaborated { name, .. } => {
                 if name.segments.iter().any(|s| s.args.is_some()) {
@@ -1086,6 +1098,11 @@ impl<'a> Checker<'a> {
     /// A class or enumeration by its qualified name, when it is declared in namespaces
     /// and classes that are not templates, all named.
     pub(crate) fn record_name(&self, e: EntityId) -> Option<String> {
+        // An unnamed class goes by the name a typedef gives it, if any.
+        if self.sema.entity(e).name.is_none() {
+            let t = self.index.typedef_name(e)?;
+            return self.record_name(t);
+        }
         let mut scope = Some(self.sema.entity(e).parent);
         while let Some(s) = scope {
             let sc = self.sema.scope(s);
@@ -1356,6 +1373,28 @@ impl<'a> Checker<'a> {
                 }
             }
         })
+    }
+
+    /// Can argument-dependent lookup find nothing for an argument of a call of a name that
+    /// ordinary lookup did not find? Its type is one the model knows (outside templates) and
+    /// has no associated class or enumeration, or one of the global namespace, which that
+    /// lookup has searched, that declares no friends.
+    pub(crate) fn adl_finds_nothing_new(&self, a: &Expr) -> bool {
+        let Some(t) = self.type_of(a) else {
+            return false;
+        };
+        match t.ty.associated() {
+            None => true,
+            Some(c) => {
+                let ent = self.sema.entity(c);
+                ent.parent == crate::sema::Sema::GLOBAL
+                    && match ent.kind {
+                        EntityKind::Class(_) => self.befriends_nothing(c),
+                        EntityKind::Enum { .. } => true,
+                        _ => false,
+                    }
+            }
+        }
     }
 
     /// A class whose definition we have, with no base class and no friend declaration: its
