@@ -682,6 +682,9 @@ impl<'a> Checker<'a> {
 
     fn expr(&mut self, e: &'a Expr, usage: Use) {
         match &e.kind {
+            ExprKind::TypeName => {
+                self.emit(Diagnostic::new(ids::TYPE_IDENTIFIER_NOT_ALLOWED, e.span.lo));
+            }
             // An array named anywhere but before `[...]` decays to a pointer to its first
             // element: none of it is read (`return table;`, `int *p = buf;`).
             ExprKind::Name(n) if usage != Use::NoAccess && self.names_array(n) => {

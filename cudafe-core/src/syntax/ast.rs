@@ -1222,6 +1222,9 @@ pub enum ExprKind {
         name: Symbol,
         args: List<TypeOrExpr>,
     },
+    /// A type keyword where an expression belongs, not followed by `(` or `{` (`x + int`):
+    /// EDG reports `type name is not allowed` at it and reads on after it (the one token).
+    TypeName,
     /// A pseudo-destructor call's name or other constructs kept only for their span.
     Opaque,
     /// An expression the parser could not read.

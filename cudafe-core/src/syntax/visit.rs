@@ -447,6 +447,7 @@ pub fn walk_expr<'a, V: Visitor<'a>>(v: &mut V, e: &'a Expr) {
         | ExprKind::This
         | ExprKind::SizeofPack(_)
         | ExprKind::Opaque
+        | ExprKind::TypeName
         | ExprKind::Error => {}
         ExprKind::Paren(x)
         | ExprKind::Unary(_, x)

@@ -1013,6 +1013,16 @@ impl<'a> Parser<'a> {
     /// `int(3)`, `unsigned{}`, `typename T::x(...)`, `decltype(x)(...)`.
     fn functional_cast_of_type(&mut self) -> PResult<Expr> {
         let start = self.peek().span;
+        // A fundamental type's keyword with neither `(` nor `{` after it: an error the
+        // checks report, not a syntax error; the expression goes on after the keyword.
+        if let TokenKind::Keyword(k) = self.peek().kind
+            && names_fundamental_type(k)
+            && !self.nth_is_punct(1, Punct::LParen)
+            && !self.nth_is_punct(1, Punct::LBrace)
+        {
+            self.bump();
+            return Ok(Expr::new(ExprKind::TypeName, start));
+        }
         if self.at_kw(Keyword::Auto)
             && (self.nth_is_punct(1, Punct::LParen) || self.nth_is_punct(1, Punct::LBrace))
         {
@@ -1809,4 +1819,33 @@ impl<'a> Parser<'a> {
             start.to(end),
         )))
     }
+}
+
+/// The keywords that name a fundamental type (or a part of one: `unsigned`, `long`).
+fn names_fundamental_type(k: Keyword) -> bool {
+    use Keyword::*;
+    matches!(
+        k,
+        Void | Bool
+            | Char
+            | WcharT
+            | Char8T
+            | Char16T
+            | Char32T
+            | Short
+            | Int
+            | Long
+            | Signed
+            | Unsigned
+            | Float
+            | Double
+            | Int128
+            | GnuFloat128
+            | Float16
+            | Float32
+            | Float64
+            | Float128
+            | Float80
+            | Bf16
+    )
 }
