@@ -107,6 +107,8 @@ pub fn check(
         deferred_bodies: Vec::new(),
         redefinitions,
         variable_definitions: FxHashMap::default(),
+        class_definitions: FxHashMap::default(),
+        template_start: None,
         typedef_declarations: FxHashMap::default(),
     };
     c.recoveries = &unit.recoveries;
@@ -235,6 +237,12 @@ pub(crate) struct Checker<'a> {
     /// Variables defined at namespace scope (or static data members defined there), by
     /// where their first definition names them.
     variable_definitions: FxHashMap<EntityId, u32>,
+    /// Classes (and class templates) of namespaces, by where their first definition
+    /// names them.
+    class_definitions: FxHashMap<(crate::sema::ScopeId, crate::intern::Symbol), u32>,
+    /// Where the template declaration being walked at namespace scope starts (its
+    /// `template` keyword), which is where EDG places the definition of a class template.
+    template_start: Option<u32>,
     /// Typedefs declared at namespace scope: the type the first declaration gives and
     /// where it names the typedef.
     typedef_declarations: FxHashMap<EntityId, (types::Ty, u32)>,
@@ -311,6 +319,7 @@ impl<'a> Checker<'a> {
             DeclKind::LinkageSpec { decls, .. } => self.decls(decls),
             DeclKind::Template { head, decl } => {
                 self.template_head(head, decl);
+                let outer = self.template_start.replace(d.span.lo);
                 self.template_depth += 1;
                 if matches!(decl.kind, DeclKind::Simple { .. }) {
                     self.templated_decl = Some(!head.params.is_empty());
@@ -318,6 +327,7 @@ impl<'a> Checker<'a> {
                 self.decl(decl);
                 self.templated_decl = None;
                 self.template_depth -= 1;
+                self.template_start = outer;
             }
             DeclKind::ExplicitInstantiation { is_extern, decl } => {
                 self.explicit_instantiation(*is_extern, decl);
@@ -533,6 +543,7 @@ impl<'a> Checker<'a> {
     }
 
     fn class(&mut self, c: &'a ClassSpec) {
+        self.class_redefinition(c);
         self.class_depth += 1;
         // Member declarations first, then the member function bodies, parsed once the
         // outermost class around them is complete (those of nested classes with the

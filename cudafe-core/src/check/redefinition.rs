@@ -1,6 +1,6 @@
 //! Functions defined twice: `function "f" has already been defined (previous definition at
 //! line 3)` (#3369); variables too (`variable "v"`, `member "S::m"`), see
-//! [`Checker::variable_redefinition`].
+//! [`Checker::variable_redefinition`]; and classes, see [`Checker::class_redefinition`].
 //!
 //! Two definitions define the same function when they declare the same name in the same
 //! scope with the same signature; the Itanium mangling of a function that is not a template
@@ -210,6 +210,63 @@ impl<'a> Checker<'a> {
                 self.emit(
                     Diagnostic::new(ids::BAD_TYPE_NAME_REDECLARATION, at)
                         .arg_entity(format!("\"{shown}\""))
+                        .arg_pos(previous),
+                );
+            }
+        }
+    }
+
+    /// A second definition of a class or class template of a namespace: `class "A" has
+    /// already been defined (previous definition at line 1)` (`union "U"`, `class template
+    /// "B"`). Specializations, classes of classes and functions, and definitions in system
+    /// headers are left alone.
+    pub(crate) fn class_redefinition(&mut self, c: &ClassSpec) {
+        let (Some(e), Some(name)) = (c.entity, &c.name) else {
+            return;
+        };
+        // Specializations, and classes defined out of their scope (`struct A::B { ... }`),
+        // are other entities or left alone; so are classes of classes and functions.
+        if name.is_qualified() || name.segments.iter().any(|s| s.args.is_some()) {
+            return;
+        }
+        let ent = self.sema.entity(e);
+        if !matches!(ent.kind, EntityKind::Class(_))
+            || (ent.flags.in_template && !ent.is_template)
+            || self.sema.scope(ent.parent).kind != crate::sema::ScopeKind::Namespace
+        {
+            return;
+        }
+        let Some(sym) = name.ident() else {
+            return;
+        };
+        let at = name.last().span.lo;
+        // A second definition declares a new entity: the two meet by scope and name.
+        match self.class_definitions.get(&(ent.parent, sym)) {
+            None => {
+                let from = if ent.is_template {
+                    self.template_start.unwrap_or(at)
+                } else {
+                    at
+                };
+                self.class_definitions.insert((ent.parent, sym), from);
+            }
+            Some(&previous) => {
+                if self.map.is_system(at) {
+                    return;
+                }
+                let what = if ent.is_template {
+                    "class template"
+                } else if c.tag == TagKind::Union {
+                    "union"
+                } else {
+                    "class"
+                };
+                let shown = self
+                    .sema
+                    .qualified_name_with(e, self.interner, Some("<unnamed>"));
+                self.emit(
+                    Diagnostic::new(ids::ALREADY_DEFINED_WITH_POS, at)
+                        .arg_entity(format!("{what} \"{shown}\""))
                         .arg_pos(previous),
                 );
             }
