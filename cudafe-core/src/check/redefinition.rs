@@ -216,6 +216,18 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// `WHAT "name" has already been defined (previous definition at ...)` (#3369).
+    fn already_defined(&mut self, at: u32, e: EntityId, what: &str, previous: u32) {
+        let shown = self
+            .sema
+            .qualified_name_with(e, self.interner, Some("<unnamed>"));
+        self.emit(
+            Diagnostic::new(ids::ALREADY_DEFINED_WITH_POS, at)
+                .arg_entity(format!("{what} \"{shown}\""))
+                .arg_pos(previous),
+        );
+    }
+
     /// A second definition of a class or class template of a namespace: `class "A" has
     /// already been defined (previous definition at line 1)` (`union "U"`, `class template
     /// "B"`). Specializations, classes of classes and functions, and definitions in system
@@ -261,14 +273,7 @@ impl<'a> Checker<'a> {
                 } else {
                     "class"
                 };
-                let shown = self
-                    .sema
-                    .qualified_name_with(e, self.interner, Some("<unnamed>"));
-                self.emit(
-                    Diagnostic::new(ids::ALREADY_DEFINED_WITH_POS, at)
-                        .arg_entity(format!("{what} \"{shown}\""))
-                        .arg_pos(previous),
-                );
+                self.already_defined(at, e, what, previous);
             }
         }
     }
@@ -309,14 +314,7 @@ impl<'a> Checker<'a> {
             }
             Some(&previous) => {
                 let what = if member { "member" } else { "variable" };
-                let shown = self
-                    .sema
-                    .qualified_name_with(e, self.interner, Some("<unnamed>"));
-                self.emit(
-                    Diagnostic::new(ids::ALREADY_DEFINED_WITH_POS, at)
-                        .arg_entity(format!("{what} \"{shown}\""))
-                        .arg_pos(previous),
-                );
+                self.already_defined(at, e, what, previous);
             }
         }
     }
