@@ -196,3 +196,46 @@ fn command_lines_match_cudafe() {
         failures.join("\n")
     );
 }
+
+/// `cudafe --stats` (ours only): on stderr, `key: value` lines with the counts, each
+/// recovery with its file and line, and the time of every stage.
+#[test]
+fn stats_lists_counts_recoveries_and_stage_times() {
+    let dir = std::env::temp_dir().join(format!("cudafe-stats-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    fs::write(
+        dir.join("u.ii"),
+        "int ok;\nstruct S { int x; };\nvoid f() { int y = ; }\n",
+    )
+    .unwrap();
+    let ours = Path::new(env!("CARGO_BIN_EXE_cudafe"));
+    let out = run(
+        ours,
+        &["--stats", "--gen_c_file_name", "u.cpp", "u.ii"],
+        &dir,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let value = |key: &str| -> Option<String> {
+        stderr
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("{key}: ")).map(str::to_string))
+    };
+    // `ok`, `S` and its member, `f` (and whatever the analysis counts besides).
+    let declarations: usize = value("declarations")
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    assert!(declarations >= 4, "{stderr}");
+    assert_eq!(value("recoveries").as_deref(), Some("1"), "{stderr}");
+    assert!(
+        stderr.lines().any(|l| l.starts_with("  u.ii(3): ")),
+        "the recovery is located:\n{stderr}"
+    );
+    for stage in ["read", "lex", "parse", "check", "emit", "write"] {
+        let v = value(&format!("{stage} time")).unwrap_or_default();
+        assert!(v.ends_with(" ms"), "no {stage} time:\n{stderr}");
+    }
+    // The syntax error is reported and no host file is written.
+    assert_eq!(status(&out), 2, "{stderr}");
+    assert!(!dir.join("u.cpp").exists());
+    let _ = fs::remove_dir_all(&dir);
+}

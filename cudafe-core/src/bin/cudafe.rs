@@ -88,6 +88,7 @@ fn run() -> i32 {
     engine.config_mut().colors = Palette::from_environment(!opts.colors);
     engine.start();
 
+    let read_started = std::time::Instant::now();
     let text = match read_input(&input) {
         Ok(text) => text,
         Err(reason) => {
@@ -107,24 +108,31 @@ fn run() -> i32 {
         }
     };
     let map = Arc::new(SourceMap::new(&input.to_string_lossy(), text));
+    let read_time = read_started.elapsed();
     engine.set_source_map(map.clone());
 
     let fopts = FrontendOptions::from_options(&opts);
     // Never dropped: the process ends soon after, and freeing the syntax tree and the tables
     // node by node would only cost time (a tenth of the run on large units).
     let analysis = std::mem::ManuallyDrop::new(frontend::analyze(&map, &fopts, &mut engine));
-    if stats {
-        print_stats(&analysis, &map);
-    }
-
+    let mut times = BackEndTimes {
+        read: read_time,
+        ..BackEndTimes::default()
+    };
     if engine.stopped().is_some() {
+        if stats {
+            print_stats(&analysis, &map, &times);
+        }
         return engine.finish();
     }
     if !engine.has_errors() {
-        back_end(&opts, &analysis, &map, &mut engine, start);
-        if engine.stopped().is_some() {
-            return engine.finish();
-        }
+        times = back_end(&opts, &analysis, &map, &mut engine, start, times);
+    }
+    if stats {
+        print_stats(&analysis, &map, &times);
+    }
+    if engine.stopped().is_some() {
+        return engine.finish();
     }
     if opts.timing {
         engine.write_raw(clock.line("Front end time").as_bytes());
@@ -139,6 +147,14 @@ fn run() -> i32 {
     status
 }
 
+/// How long reading the input and the stages after the analysis took, for `--stats`.
+#[derive(Default)]
+struct BackEndTimes {
+    read: std::time::Duration,
+    emit: std::time::Duration,
+    write: std::time::Duration,
+}
+
 /// The outputs of an error-free translation unit: the module id file (when asked for), our
 /// stub file (when asked for) and the host file, each written whole or not at all. A file
 /// that cannot be written is a catastrophic error, as in cudafe++ (which opens the module id
@@ -149,8 +165,10 @@ fn back_end(
     map: &SourceMap,
     engine: &mut DiagEngine,
     start: SystemTime,
-) {
+    mut times: BackEndTimes,
+) -> BackEndTimes {
     let process = driver::Process::current(start);
+    let t = std::time::Instant::now();
     let out = driver::back_end(
         opts,
         analysis,
@@ -158,6 +176,15 @@ fn back_end(
         &process,
         opts.write_stub_file.is_some(),
     );
+    times.emit = t.elapsed();
+    let t = std::time::Instant::now();
+    write_outputs(opts, &out, engine);
+    times.write = t.elapsed();
+    times
+}
+
+/// Writes what [`driver::back_end`] made.
+fn write_outputs(opts: &Options, out: &driver::Outputs, engine: &mut DiagEngine) {
     let failed = |engine: &mut DiagEngine, what: &str, path: &OsStr| {
         engine.emit(
             Diagnostic::new(ids::CANNOT_OPEN_FILE, Location::None)
@@ -186,7 +213,7 @@ fn back_end(
 }
 
 /// `--stats`: `key: value` lines on stderr.
-fn print_stats(a: &Analysis, map: &SourceMap) {
+fn print_stats(a: &Analysis, map: &SourceMap, times: &BackEndTimes) {
     let s = &a.stats;
     let mut out = io::stderr().lock();
     let ms = |d: std::time::Duration| format!("{:.3} ms", d.as_secs_f64() * 1000.0);
@@ -200,9 +227,13 @@ fn print_stats(a: &Analysis, map: &SourceMap) {
         let p = map.presumed(r.at.lo);
         let _ = writeln!(out, "  {}({}): {}", map.file_name(p.file), p.line, r.what);
     }
+    let _ = writeln!(out, "read time: {}", ms(times.read));
     let _ = writeln!(out, "lex time: {}", ms(s.lex_time));
     let _ = writeln!(out, "parse time: {}", ms(s.parse_time));
     let _ = writeln!(out, "check time: {}", ms(s.check_time));
+    // The outputs are made only for a unit without errors.
+    let _ = writeln!(out, "emit time: {}", ms(times.emit));
+    let _ = writeln!(out, "write time: {}", ms(times.write));
     let mib = |b: u64| format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0));
     for (stage, peak) in [
         ("lex", s.lex_peak),
