@@ -52,3 +52,22 @@ struct T {
 void adl2(S *) {}
 } // namespace M
 void v(M::T t) { adl2(&t.s); }
+// A friend brings in only its own name; a base of the global namespace brings in nothing
+// else, one of another namespace its namespace's functions.
+struct WithFriends {
+  friend void befriended(WithFriends *);
+  friend class Other;
+  int *p;
+};
+struct Derived : Plain {};
+namespace M {
+struct Base {};
+void from_base(Base *) {}
+} // namespace M
+struct FromM : M::Base {};
+void friends_and_bases(WithFriends *w, Derived *d, FromM *m) {
+  befriended(w);
+  unrelated(w); //~ error: identifier "unrelated" is undefined
+  from_derived(d); //~ error: identifier "from_derived" is undefined
+  from_base(m);
+}

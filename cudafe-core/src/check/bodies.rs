@@ -1503,7 +1503,7 @@ impl<'a> Checker<'a> {
                     && args.iter().all(|a| {
                         self.builtin_typed(a, 0)
                             || self.erroneous(a)
-                            || self.adl_finds_nothing_new(a)
+                            || n.ident().is_some_and(|s| self.adl_finds_nothing_new(a, s))
                     }))
                 .then_some(n);
                 candidates = n

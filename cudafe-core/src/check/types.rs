@@ -13,6 +13,7 @@
 //! a typedef by its name with `(aka "...")` after it.
 
 use crate::diag::{Diagnostic, ids};
+use crate::intern::Symbol;
 use crate::lexer::literal;
 use crate::sema::{EntityId, EntityKind};
 use crate::syntax::ast::*;
@@ -1375,11 +1376,11 @@ impl<'a> Checker<'a> {
         })
     }
 
-    /// Can argument-dependent lookup find nothing for an argument of a call of a name that
+    /// Can argument-dependent lookup find nothing for an argument of a call of `name`, which
     /// ordinary lookup did not find? Its type is one the model knows (outside templates) and
     /// has no associated class or enumeration, or one of the global namespace, which that
-    /// lookup has searched, that declares no friends.
-    pub(crate) fn adl_finds_nothing_new(&self, a: &Expr) -> bool {
+    /// lookup has searched, without bases and without a friend of that name.
+    pub(crate) fn adl_finds_nothing_new(&self, a: &Expr, name: Symbol) -> bool {
         let Some(t) = self.type_of(a) else {
             return false;
         };
@@ -1389,7 +1390,7 @@ impl<'a> Checker<'a> {
                 let ent = self.sema.entity(c);
                 ent.parent == crate::sema::Sema::GLOBAL
                     && match ent.kind {
-                        EntityKind::Class(_) => self.befriends_nothing(c),
+                        EntityKind::Class(_) => self.befriends_nothing_named(c, name),
                         EntityKind::Enum { .. } => true,
                         _ => false,
                     }
@@ -1417,6 +1418,59 @@ impl<'a> Checker<'a> {
             .classes
             .get(&c)
             .is_some_and(|spec| spec.bases.is_empty() && !spec.members.iter().any(friend))
+    }
+
+    /// A class we have the definition of, of the global namespace, with no friend
+    /// declaration that may declare a function called `name` (a friend class declares
+    /// none), and bases of which the same holds.
+    fn befriends_nothing_named(&self, c: EntityId, name: Symbol) -> bool {
+        self.befriends_nothing_named_at(c, name, 0)
+    }
+
+    fn befriends_nothing_named_at(&self, c: EntityId, name: Symbol, depth: u32) -> bool {
+        fn may_declare(d: &Decl, name: Symbol) -> bool {
+            match &d.kind {
+                DeclKind::Simple { specs, declarators } => {
+                    specs.is_friend
+                        && declarators.iter().any(|id| {
+                            id.declarator
+                                .name
+                                .as_ref()
+                                .is_none_or(|n| n.ident().is_none_or(|s| s == name))
+                        })
+                }
+                DeclKind::Function(f) => {
+                    f.specs.is_friend
+                        && f.declarator
+                            .name
+                            .as_ref()
+                            .is_none_or(|n| n.ident().is_none_or(|s| s == name))
+                }
+                DeclKind::Template { decl, .. } => may_declare(decl, name),
+                _ => false,
+            }
+        }
+        let ent = self.sema.entity(c);
+        if ent.is_template
+            || ent.flags.in_template
+            || ent.parent != crate::sema::Sema::GLOBAL
+            || depth > 16
+        {
+            return false;
+        }
+        self.index.classes.get(&c).is_some_and(|spec| {
+            !spec.members.iter().any(|m| may_declare(m, name))
+                && spec.bases.iter().all(|b| {
+                    !b.pack
+                        && b.problem.is_none()
+                        && b.name.segments.iter().all(|s| s.args.is_none())
+                        && b.name.resolution.entity().is_some_and(|base| {
+                            let base = self.sema.resolve_alias(base);
+                            matches!(self.sema.entity(base).kind, EntityKind::Class(_))
+                                && self.befriends_nothing_named_at(base, name, depth + 1)
+                        })
+                })
+        })
     }
 
     /// A class as C has them: no base, no friend, no member function (so no `operator&`
