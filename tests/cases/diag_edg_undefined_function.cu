@@ -71,3 +71,9 @@ void friends_and_bases(WithFriends *w, Derived *d, FromM *m) {
   from_derived(d); //~ error: identifier "from_derived" is undefined
   from_base(m);
 }
+// In a template, an argument whose type depends on no template parameter: as outside.
+template <class T>
+void in_template(T t, Plain *q) {
+  consume_value(q->value); //~ error: identifier "consume_value" is undefined
+  consume_dependent(t); // depends on T: looked up when instantiated
+}

@@ -1496,15 +1496,22 @@ impl<'a> Checker<'a> {
                 // An unknown function is an error once no argument can bring it in by
                 // argument-dependent lookup or make the call depend on template parameters
                 // (reported after the arguments, as cudafe++ reads them first).
+                // In templates too: an argument whose type the model knows depends on no
+                // template parameter.
                 undefined_callee = (n.resolution == Resolution::Unresolved
                     && !n.is_qualified()
                     && !comparisons
                     && code
-                    && args.iter().all(|a| {
-                        self.builtin_typed(a, 0)
-                            || self.erroneous(a)
-                            || n.ident().is_some_and(|s| self.adl_finds_nothing_new(a, s))
-                    }))
+                    && {
+                        self.types_in_templates = true;
+                        let known = args.iter().all(|a| {
+                            self.builtin_typed(a, 0)
+                                || self.erroneous(a)
+                                || n.ident().is_some_and(|s| self.adl_finds_nothing_new(a, s))
+                        });
+                        self.types_in_templates = false;
+                        known
+                    })
                 .then_some(n);
                 candidates = n
                     .resolution

@@ -1377,11 +1377,12 @@ impl<'a> Checker<'a> {
     }
 
     /// Can argument-dependent lookup find nothing for an argument of a call of `name`, which
-    /// ordinary lookup did not find? Its type is one the model knows (outside templates) and
+    /// ordinary lookup did not find? Its type is one the model knows (in templates, with
+    /// `types_in_templates`, one that depends on no template parameter) and
     /// has no associated class or enumeration, or one of the global namespace, which that
     /// lookup has searched, without bases and without a friend of that name.
     pub(crate) fn adl_finds_nothing_new(&self, a: &Expr, name: Symbol) -> bool {
-        let Some(t) = self.type_of(a) else {
+        let Some(t) = self.type_of_at(a, 0) else {
             return false;
         };
         match t.ty.associated() {
