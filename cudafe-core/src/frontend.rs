@@ -142,14 +142,14 @@ pub fn analyze_here(map: &SourceMap, opts: &FrontendOptions, engine: &mut DiagEn
         ..Stats::default()
     };
     let t = Instant::now();
-    let lexed = lexer::lex(map, &opts.lex);
+    let (errors, tokens, count) = lex_and_prepare(map, &opts.lex);
     stats.lex_time = t.elapsed();
     stats.lex_peak = peak_resident();
-    stats.tokens = lexed.tokens.len();
-    stats.lex_errors = lexed.errors.len();
+    stats.tokens = count;
+    stats.lex_errors = errors.len();
 
     let t = Instant::now();
-    let parsed = parser::parse(map, lexed.tokens, opts.parse);
+    let parsed = parser::parse_tokens(map, tokens, opts.parse);
     stats.parse_time = t.elapsed();
     stats.parse_peak = peak_resident();
     let mut sema = parsed.sema;
@@ -159,7 +159,7 @@ pub fn analyze_here(map: &SourceMap, opts: &FrontendOptions, engine: &mut DiagEn
     let t = Instant::now();
     let declarations = check::check(
         &unit,
-        &lexed.errors,
+        &errors,
         &mut sema,
         &interner,
         map,
@@ -176,6 +176,57 @@ pub fn analyze_here(map: &SourceMap, opts: &FrontendOptions, engine: &mut DiagEn
         sema,
         stats,
     }
+}
+
+/// Below this size a text is lexed in one piece: a second thread would not pay for itself.
+const SPLIT_MIN_HALF: usize = 256 << 10;
+
+/// Lexes the text of `map` and prepares the tokens for the parser. A large text is split in
+/// two at a line marker near its middle, and each half is lexed and prepared on its own
+/// thread (the two halves joined give exactly what one pass gives); where a half has a
+/// lexical error, or there is one processor only, the text is lexed whole. Returns the
+/// lexical errors, the tokens, and how many tokens the lexer made.
+pub fn lex_and_prepare(
+    map: &SourceMap,
+    opts: &LexOptions,
+) -> (Vec<lexer::LexError>, parser::ParserTokens, usize) {
+    let parallel = std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
+    if let Some(mid) = lexer::split_point(map, SPLIT_MIN_HALF).filter(|_| parallel) {
+        let end = map.text().len();
+        let halves = std::thread::scope(|s| {
+            let tail = std::thread::Builder::new()
+                .name("cudafe-lexer".into())
+                .spawn_scoped(s, || {
+                    let lexed = lexer::lex_range(map, opts, mid, end, 0);
+                    if !lexed.errors.is_empty() {
+                        return None;
+                    }
+                    let count = lexed.tokens.len();
+                    Some((parser::ParserTokens::new_tail(map, lexed.tokens), count))
+                })
+                .ok()?;
+            // Room for the tail's tokens too, so that joining them is one copy.
+            let lexed = lexer::lex_range(map, opts, 0, mid, end / 6);
+            let head = lexed.errors.is_empty().then(|| {
+                // The head's `Eof` (at the split) is not a token of the whole.
+                let count = lexed.tokens.len() - 1;
+                (parser::ParserTokens::new(map, lexed.tokens), count)
+            });
+            let tail = tail.join().ok()??;
+            Some((head?, tail))
+        });
+        if let Some(((mut head, n1), (tail, n2))) = halves {
+            head.append(tail);
+            return (Vec::new(), head, n1 + n2);
+        }
+    }
+    let lexed = lexer::lex(map, opts);
+    let count = lexed.tokens.len();
+    (
+        lexed.errors,
+        parser::ParserTokens::new(map, lexed.tokens),
+        count,
+    )
 }
 
 // ---------------------------------------------------------------------------------------

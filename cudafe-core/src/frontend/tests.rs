@@ -3,6 +3,7 @@
 //! of the language, and random bytes.
 
 use super::*;
+use crate::intern::Symbol;
 
 /// Valid programs the mutations start from (the fuzz target's seeds).
 const SEEDS: &[&[u8]] = &[
@@ -417,4 +418,77 @@ fn located_lines() {
         b"(3): error: after a line marker with an empty name"
     ));
     assert!(!is_located(b"x.ii(): error"));
+}
+
+/// A text of `lines` lines of C++ with line markers, pragmas, brackets that open in one half
+/// and close in the other, closing brackets that close nothing, and names met first in the
+/// second half; `middle` is put in at the middle line.
+fn split_text(lines: usize, middle: &str) -> String {
+    let mut t = String::from("# 1 \"big.cu\"\n{ ( [ {\n");
+    for i in 0..lines {
+        if i == lines / 2 {
+            t.push_str(middle);
+        }
+        match i % 7 {
+            0 => t.push_str(&format!("# {} \"h{}.h\" 1 3 4\n", i, i % 5)),
+            1 => t.push_str("#pragma once\n"),
+            2 => t.push_str(&format!(
+                "namespace n{} {{ int f{}(int (*p)[3]);\n",
+                i % 3,
+                i
+            )),
+            3 => t.push_str(&format!("auto s{i} = R\"x(raw {i})x\"; char c{i} = '(';\n")),
+            4 => t.push_str("}\n"),
+            5 => t.push_str(&format!(
+                "int a{}[2] = {{ (1), [](){{ return 0; }}() }};\n",
+                i
+            )),
+            _ => t.push_str(&format!("void g{}() {{ h{}(x{}); }}\n", i, i / 2, i % 11)),
+        }
+    }
+    t.push_str("} ] ) }\n");
+    t
+}
+
+fn assert_split_matches_whole(text: &str) {
+    let map = SourceMap::new("big.cu", text.as_bytes().to_vec());
+    let opts = LexOptions::default();
+    let whole = lexer::lex(&map, &opts);
+    let count = whole.tokens.len();
+    let whole = parser::ParserTokens::new(&map, whole.tokens);
+    let (errors, split, split_count) = lex_and_prepare(&map, &opts);
+    assert!(errors.is_empty());
+    assert_eq!(split_count, count);
+    let (t1, p1, i1) = whole.parts();
+    let (t2, p2, i2) = split.parts();
+    assert_eq!(t1, t2);
+    assert_eq!(p1, p2);
+    assert_eq!(i1.len(), i2.len());
+    for s in 0..i1.len() as u32 {
+        assert_eq!(i1.bytes(Symbol(s)), i2.bytes(Symbol(s)));
+    }
+}
+
+#[test]
+fn lexing_in_two_halves_gives_what_lexing_the_whole_gives() {
+    let text = split_text(60_000, "");
+    let map = SourceMap::new("big.cu", text.as_bytes().to_vec());
+    assert!(lexer::split_point(&map, SPLIT_MIN_HALF).is_some());
+    assert_split_matches_whole(&text);
+    // Closing brackets in the second half that close what the first left open.
+    assert_split_matches_whole(&split_text(60_000, &"}})]\n".repeat(3)));
+}
+
+#[test]
+fn a_raw_string_across_the_split_point_is_lexed_whole() {
+    // The split point is a line marker; a raw string that spans one is lexed as one token.
+    let mut text = split_text(30_000, "");
+    text.push_str("auto r = R\"(\n");
+    text.push_str(&split_text(30_000, ""));
+    text.push_str(")\";\n");
+    let map = SourceMap::new("big.cu", text.as_bytes().to_vec());
+    let at = lexer::split_point(&map, SPLIT_MIN_HALF).expect("a split point");
+    let raw = text.find("R\"(\n").unwrap();
+    assert!(raw < at && at < text.rfind(")\";").unwrap());
+    assert_split_matches_whole(&text);
 }

@@ -436,6 +436,56 @@ pub fn lex(map: &SourceMap, opts: &LexOptions) -> Lexed {
     }
 }
 
+/// Where [`lex_range`] may split the text of `map` in two: the start of a line marker near
+/// the middle, at the start of a line that does not continue the one before it (no line
+/// splice). `None` when the text has no such point past `min_half` bytes from either end.
+/// A token, comment or raw string that crosses the point leaves the first half with a
+/// lexical error; whoever splits lexes the whole text again then.
+pub fn split_point(map: &SourceMap, min_half: usize) -> Option<usize> {
+    let text = map.text();
+    let len = text.len().min(u32::MAX as usize - 1);
+    if len < 2 * min_half {
+        return None;
+    }
+    let markers = map.markers();
+    let from = markers.partition_point(|m| (m.marker_start as usize) < len / 2);
+    let m = markers[from..].iter().find(|m| {
+        let at = m.marker_start as usize;
+        at >= min_half
+            && at + min_half <= len
+            && text.get(at.wrapping_sub(1)) == Some(&b'\n')
+            && !text[..at - 1].ends_with(b"\\")
+            && !text[..at - 1].ends_with(b"\\\r")
+    })?;
+    Some(m.marker_start as usize)
+}
+
+/// Tokenizes the text of `map` from `lo` to `hi`, as [`lex`] tokenizes the whole, where `lo`
+/// starts a line that does not continue the one before it (see [`split_point`]). Ends with
+/// an [`TokenKind::Eof`] at `hi`. The token vector has room for `capacity` tokens, or for
+/// as many as the range is likely to hold if that is more.
+pub fn lex_range(
+    map: &SourceMap,
+    opts: &LexOptions,
+    lo: usize,
+    hi: usize,
+    capacity: usize,
+) -> Lexed {
+    let text = map.text();
+    let hi = hi.min(text.len()).min(u32::MAX as usize - 1);
+    let lo = lo.min(hi);
+    let mut lx = Lexer::new(&text[..hi], lo, *opts, map.markers(), true);
+    lx.next_marker = map
+        .markers()
+        .partition_point(|m| (m.marker_start as usize) < lo);
+    lx.tokens.reserve(((hi - lo) / 6).max(capacity));
+    lx.run();
+    Lexed {
+        tokens: lx.tokens,
+        errors: lx.errors,
+    }
+}
+
 /// Tokenizes the line of a [`TokenKind::Pragma`] or [`TokenKind::Directive`] token: the
 /// first token is the `#` (a [`Punct::Hash`]), then `pragma` and the rest; the last is an
 /// `Eof` at the end of the line. Spans are offsets into the whole text. For other tokens,

@@ -253,12 +253,40 @@ pub struct Parsed {
     pub sema: Sema,
 }
 
-impl<'a> Parser<'a> {
-    /// A parser over `tokens` (the lexer's output, filtered in place: pragmas are set aside,
-    /// directives dropped).
-    pub fn new(map: &'a SourceMap, mut toks: Vec<Token>, opts: ParseOptions) -> Parser<'a> {
+/// The lexer's tokens made ready for the parser: directives dropped, `#pragma` lines set
+/// aside, each identifier's interned name in [`Token::extra`]. Made from one run of the
+/// lexer ([`ParserTokens::new`]) or from the two halves of a split text, prepared apart
+/// (on two threads) and joined ([`ParserTokens::append`]): the symbols come out numbered
+/// as one pass over the whole would number them.
+pub struct ParserTokens {
+    toks: Vec<Token>,
+    pragmas: Vec<Token>,
+    interner: Interner,
+    /// The brackets not yet closed, by kind (`(`, `[`, `{`), innermost last.
+    open: [Vec<u32>; 3],
+    /// The closing brackets that close none of these tokens, by kind, in order.
+    unopened: [Vec<u32>; 3],
+}
+
+impl ParserTokens {
+    /// Prepares the tokens of a whole text, or of its first half.
+    pub fn new(map: &SourceMap, toks: Vec<Token>) -> ParserTokens {
         let mut interner = Interner::new();
-        let known = Known::new(&mut interner);
+        // The parser's own names come first.
+        Known::new(&mut interner);
+        ParserTokens::with_interner(map, toks, interner)
+    }
+
+    /// Prepares the tokens of the second half of a text, to be appended to the first's.
+    pub fn new_tail(map: &SourceMap, toks: Vec<Token>) -> ParserTokens {
+        ParserTokens::with_interner(map, toks, Interner::new())
+    }
+
+    fn with_interner(
+        map: &SourceMap,
+        mut toks: Vec<Token>,
+        mut interner: Interner,
+    ) -> ParserTokens {
         let mut pragmas = Vec::new();
         toks.retain_mut(|t| match t.kind {
             TokenKind::Pragma => {
@@ -273,6 +301,86 @@ impl<'a> Parser<'a> {
             }
             _ => true,
         });
+        let (open, unopened) = link_brackets(&mut toks);
+        ParserTokens {
+            toks,
+            pragmas,
+            interner,
+            open,
+            unopened,
+        }
+    }
+
+    /// Appends the tokens of the text that follows (prepared by [`ParserTokens::new_tail`]).
+    /// An `Eof` at the end of these tokens is dropped first.
+    pub fn append(&mut self, mut tail: ParserTokens) {
+        if self.toks.last().is_some_and(|t| t.kind == TokenKind::Eof) {
+            self.toks.pop();
+        }
+        // The tail's symbols, in the order it met them, become ours.
+        let remap: Vec<u32> = (0..tail.interner.len() as u32)
+            .map(|i| self.interner.intern(tail.interner.bytes(Symbol(i))).0)
+            .collect();
+        let offset = self.toks.len() as u32;
+        self.toks.extend(tail.toks.iter().map(|&t| {
+            let mut t = t;
+            match t.kind {
+                TokenKind::Ident => t.set_extra(remap[t.extra() as usize]),
+                TokenKind::Punct(Punct::LParen | Punct::LBracket | Punct::LBrace)
+                    if t.extra() != u32::MAX =>
+                {
+                    t.set_extra(t.extra() + offset)
+                }
+                _ => {}
+            }
+            t
+        }));
+        // A closing bracket the tail could not match closes the innermost bracket left open
+        // here, as one pass over the whole would have it.
+        for k in 0..3 {
+            for &close in &tail.unopened[k] {
+                match self.open[k].pop() {
+                    Some(o) => self.toks[o as usize].set_extra(close + offset),
+                    None => self.unopened[k].push(close + offset),
+                }
+            }
+            self.open[k].extend(tail.open[k].iter().map(|&o| o + offset));
+        }
+        self.pragmas.append(&mut tail.pragmas);
+    }
+
+    /// How many tokens there are.
+    pub fn len(&self) -> usize {
+        self.toks.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.toks.is_empty()
+    }
+
+    /// The tokens, the `#pragma` lines and the names, for tests.
+    #[cfg(test)]
+    pub(crate) fn parts(&self) -> (&[Token], &[Token], &Interner) {
+        (&self.toks, &self.pragmas, &self.interner)
+    }
+}
+
+impl<'a> Parser<'a> {
+    /// A parser over `tokens` (the lexer's output, filtered in place: pragmas are set aside,
+    /// directives dropped).
+    pub fn new(map: &'a SourceMap, toks: Vec<Token>, opts: ParseOptions) -> Parser<'a> {
+        Parser::with_tokens(map, ParserTokens::new(map, toks), opts)
+    }
+
+    /// A parser over tokens already prepared.
+    pub fn with_tokens(map: &'a SourceMap, tokens: ParserTokens, opts: ParseOptions) -> Parser<'a> {
+        let ParserTokens {
+            mut toks,
+            pragmas,
+            mut interner,
+            ..
+        } = tokens;
+        let known = Known::new(&mut interner);
         if toks.last().is_none_or(|t| t.kind != TokenKind::Eof) {
             let end = map.text().len() as u32;
             toks.push(Token::new(
@@ -281,7 +389,6 @@ impl<'a> Parser<'a> {
                 TokenFlags::empty(),
             ));
         }
-        link_brackets(&mut toks);
         let step_budget = (toks.len() as u64)
             .saturating_mul(STEPS_PER_TOKEN)
             .saturating_add(STEP_ALLOWANCE);
@@ -1037,34 +1144,33 @@ impl<'a> Parser<'a> {
 }
 
 /// [`Parser::closing`] for `toks`.
-fn link_brackets(toks: &mut [Token]) {
-    for t in toks.iter_mut() {
-        if matches!(
-            t.kind,
-            TokenKind::Punct(Punct::LParen | Punct::LBracket | Punct::LBrace)
-        ) {
-            t.set_extra(u32::MAX);
-        }
-    }
-    for (open, close) in [
-        (Punct::LParen, Punct::RParen),
-        (Punct::LBracket, Punct::RBracket),
-        (Punct::LBrace, Punct::RBrace),
-    ] {
-        let mut stack: Vec<u32> = Vec::new();
-        for i in 0..toks.len() {
-            match toks[i].kind {
-                TokenKind::Punct(p) if p == open => stack.push(i as u32),
-                TokenKind::Punct(p) if p == close => {
-                    // A closing bracket without an opening one ends nothing.
-                    if let Some(o) = stack.pop() {
-                        toks[o as usize].set_extra(i as u32);
-                    }
-                }
-                _ => {}
+/// Links each `(`, `[` and `{` to the token that closes it ([`Token::extra`], `u32::MAX`
+/// while none does), counting brackets of its own kind only. Returns the brackets left
+/// open (innermost last) and the closing brackets that close nothing, by kind.
+fn link_brackets(toks: &mut [Token]) -> ([Vec<u32>; 3], [Vec<u32>; 3]) {
+    let mut open: [Vec<u32>; 3] = Default::default();
+    let mut unopened: [Vec<u32>; 3] = Default::default();
+    for i in 0..toks.len() {
+        let (k, is_open) = match toks[i].kind {
+            TokenKind::Punct(Punct::LParen) => (0, true),
+            TokenKind::Punct(Punct::LBracket) => (1, true),
+            TokenKind::Punct(Punct::LBrace) => (2, true),
+            TokenKind::Punct(Punct::RParen) => (0, false),
+            TokenKind::Punct(Punct::RBracket) => (1, false),
+            TokenKind::Punct(Punct::RBrace) => (2, false),
+            _ => continue,
+        };
+        if is_open {
+            toks[i].set_extra(u32::MAX);
+            open[k].push(i as u32);
+        } else {
+            match open[k].pop() {
+                Some(o) => toks[o as usize].set_extra(i as u32),
+                None => unopened[k].push(i as u32),
             }
         }
     }
+    (open, unopened)
 }
 
 /// Where a declaration stands; decides what is allowed.
@@ -1082,4 +1188,9 @@ pub enum DeclContext {
 /// Lexes and parses a preprocessed translation unit.
 pub fn parse(map: &SourceMap, tokens: Vec<Token>, opts: ParseOptions) -> Parsed {
     Parser::new(map, tokens, opts).parse()
+}
+
+/// [`parse`] over tokens already prepared.
+pub fn parse_tokens(map: &SourceMap, tokens: ParserTokens, opts: ParseOptions) -> Parsed {
+    Parser::with_tokens(map, tokens, opts).parse()
 }
