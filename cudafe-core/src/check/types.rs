@@ -1249,7 +1249,93 @@ impl<'a> Checker<'a> {
         let Some((target, false)) = self.declared_type(specs, &id.declarator.ops, 0) else {
             return;
         };
+        if self.class_conversion(e, &target, e.span.lo) {
+            return;
+        }
         self.convert(e, &target, ids::BAD_INITIALIZER_TYPE, e.span.lo);
+    }
+
+    /// #415 where an object of a class that declares no constructor is initialized (a
+    /// parameter, a variable's `= e`, a function's `return e;`) from a value of a type without classes (arithmetic,
+    /// an enumeration, a pointer): only the implicit copy and move constructors could
+    /// convert it, and they take objects of the class. The class is printed without the
+    /// typedefs that name it. True when the target is a class: the other conversion checks
+    /// are not for classes.
+    fn class_conversion(&mut self, e: &Expr, target: &Ty, at: u32) -> bool {
+        let target = target.canonical();
+        let TyKind::Class(c) = target.kind else {
+            return false;
+        };
+        let Some(source) = self.type_of(e) else {
+            return true;
+        };
+        let value = source.ty.value();
+        let known = match value.canonical().kind {
+            TyKind::Fund(_) | TyKind::Enum(..) => true,
+            // An array is printed as one (`int [3]`), which the model, having decayed it,
+            // cannot: only what is surely a pointer.
+            TyKind::Pointer(_) => match &e.unparen().kind {
+                ExprKind::Unary(UnaryOp::AddrOf, _) | ExprKind::Cast { .. } => true,
+                ExprKind::Name(n) => {
+                    !self.names_array(n)
+                        && n.resolution.entity().is_some_and(|v| {
+                            matches!(
+                                self.sema.entity(v).kind,
+                                EntityKind::Variable | EntityKind::Parameter
+                            )
+                        })
+                }
+                _ => false,
+            },
+            _ => false,
+        };
+        if !known || !self.declares_no_constructor(c) {
+            return true;
+        }
+        if let (Some(s), Some(t)) = (self.describe(&value), self.describe(&target.unqualified())) {
+            self.emit(
+                Diagnostic::new(ids::NO_CONSTRUCTOR_FOR_CONVERSION, at)
+                    .arg_type(s)
+                    .arg_type(t),
+            );
+        }
+        true
+    }
+
+    /// Is `c` a defined class, not a template nor a specialization of one, none of whose
+    /// members is a constructor, a member template or a using-declaration (which may
+    /// inherit constructors)?
+    fn declares_no_constructor(&self, c: EntityId) -> bool {
+        let ent = self.sema.entity(c);
+        if !matches!(ent.kind, EntityKind::Class(_))
+            || ent.is_template
+            || ent.primary.is_some()
+            || !ent.flags.defined
+        {
+            return false;
+        }
+        let Some(class) = self.index.classes.get(&c) else {
+            return false;
+        };
+        let name = ent.name;
+        let is_ctor = |d: &Declarator| {
+            d.name
+                .as_ref()
+                .is_some_and(|n| !n.is_qualified() && n.ident().is_some() && n.ident() == name)
+        };
+        class.members.iter().all(|m| match &m.kind {
+            DeclKind::Function(f) => !is_ctor(&f.declarator),
+            DeclKind::Simple { declarators, .. } => {
+                declarators.iter().all(|id| !is_ctor(&id.declarator))
+            }
+            DeclKind::Empty
+            | DeclKind::Pragma
+            | DeclKind::AccessSpec(_)
+            | DeclKind::StaticAssert { .. }
+            | DeclKind::UsingEnum { .. }
+            | DeclKind::Alias { .. } => true,
+            _ => false,
+        })
     }
 
     /// The checks of an assignment's types: #137 for a target that cannot be modified
@@ -1324,6 +1410,9 @@ impl<'a> Checker<'a> {
         let Some(param) = self.parameter_type(fs, i) else {
             return;
         };
+        if self.class_conversion(arg, &param, arg.span.lo) {
+            return;
+        }
         self.convert(arg, &param, ids::INCOMPATIBLE_PARAM, arg.span.lo);
         self.constant_into(arg, &param);
     }
@@ -1560,7 +1649,9 @@ impl<'a> Checker<'a> {
             None => self.declared_type(&f.specs, &ops[1..], 0),
         };
         let Some((ret, false)) = ret else { return };
-        if matches!(ret.canonical().kind, TyKind::Void) {
+        if matches!(ret.canonical().kind, TyKind::Void)
+            || self.class_conversion(e, &ret.unqualified(), e.span.lo)
+        {
             return;
         }
         let Some(source) = self.type_of(e) else {
