@@ -1421,6 +1421,15 @@ impl<'a> Visitor<'a> for HostEmitter<'a> {
     }
 
     fn lambda(&mut self, l: &'a Lambda) {
+        // cudafe++ writes lambdas again without their attributes (`always_inline`,
+        // `noinline`, `[[gnu::cold]]`, ...), which changes what the host compiler inlines,
+        // and so the inline functions the host object defines.
+        let after_params = l.params.iter().flat_map(|c| c.attrs.iter());
+        for a in l.attrs.iter().chain(after_params) {
+            if self.removed_groups.insert(a.group.lo) {
+                self.edits.remove(a.group);
+            }
+        }
         self.strip_attributes(&l.attrs);
         visit::walk_lambda(self, l);
     }

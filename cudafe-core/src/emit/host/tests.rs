@@ -453,3 +453,21 @@ fn line_markers_lose_their_include_flags() {
         "{b}"
     );
 }
+
+#[test]
+fn lambdas_lose_their_attributes() {
+    // As cudafe++ writes them: GNU and standard attributes, before and after the
+    // parameters, other specifiers kept. The function around them keeps its own.
+    let src = "template <class F> int call(F f) { return f(1); }\n\
+               __attribute__((noinline)) int a() {\n\
+               return call([](int x) __attribute__((always_inline)) { return x; })\n\
+               + call([] __attribute__((noinline)) (int x) noexcept __attribute__((cold)) { return x; })\n\
+               + call([](int x) [[gnu::always_inline]] { return x + 1; }); }";
+    let out = host(src, whole());
+    let b = body(&out);
+    assert!(b.contains("[](int x)  { return x; }"), "{b}");
+    assert!(b.contains("[]  (int x) noexcept  { return x; }"), "{b}");
+    assert!(b.contains("[](int x)  { return x + 1; }"), "{b}");
+    assert!(b.contains("__attribute__((noinline)) int a()"), "{b}");
+    assert_eq!(b.matches("__attribute__").count(), 1, "{b}");
+}
