@@ -22,6 +22,21 @@ void g() {
   KERNEL_ARG int r; //~ error: identifier "KERNEL_ARG" is undefined
   //~^ error: expected a ";"
 }
+// With template arguments, outside functions (`texture<...>` references, gone since CUDA
+// 12): `texture is not a template`, and the variables are declared with it.
+texture<float, 2, cudaReadModeElementType> tex; //~ error: texture is not a template
+Grid<int, 3> *cells, origin; //~ error: Grid is not a template
+struct Holder {
+  Slot<float> slot; //~ error: Slot is not a template
+  float get() { return slot; }
+};
+template <class T> Box<T> boxed(T); //~ error: Box is not a template
+void uses_them() {
+  Tile<int> t; //~ error: identifier "Tile" is undefined
+  //~^ error: type name is not allowed
+  //~^^ error: identifier "t" is undefined
+  (void)tex; (void)cells; (void)origin;
+}
 int use() { return h1 + r1; }
 __global__ void k(int *p) { *p = 1; }
 int main() { g(); return use(); }

@@ -172,7 +172,10 @@ impl<'a> Checker<'a> {
                 let r = &self.recoveries[i];
                 if let Some(b) = &r.base {
                     self.base_problem(b);
-                    if matches!(**b, BaseProblem::UndefinedType { .. }) {
+                    if matches!(
+                        **b,
+                        BaseProblem::UndefinedType { .. } | BaseProblem::NotATemplateType { .. }
+                    ) {
                         return;
                     }
                 }
@@ -206,7 +209,7 @@ impl<'a> Checker<'a> {
             BaseProblem::NotAClass { at } => {
                 Diagnostic::new(ids::NOT_A_CLASS_OR_STRUCT_NAME, at.lo)
             }
-            BaseProblem::NotATemplate { name, at } => {
+            BaseProblem::NotATemplate { name, at } | BaseProblem::NotATemplateType { name, at } => {
                 Diagnostic::new(ids::NOT_A_TEMPLATE, at.lo).arg_str(self.name_of(name))
             }
             BaseProblem::NoMemberClass { owner, name, at } => {

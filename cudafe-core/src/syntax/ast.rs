@@ -431,6 +431,10 @@ pub enum BaseProblem {
     /// `identifier "FOO" is undefined` where a type belongs (`FOO x;`): the whole problem —
     /// EDG takes the name for a type and goes on, so no syntax error follows.
     UndefinedType { name: Symbol, at: Span },
+    /// `FOO is not a template` where a type belongs, for an undeclared name with template
+    /// arguments outside functions (`texture<float, 2> tex;`, an API that is gone): the
+    /// whole problem, as for [`BaseProblem::UndefinedType`].
+    NotATemplateType { name: Symbol, at: Span },
     /// `identifier "FOO" is undefined` before the syntax error after it (`FOO int x;` in a
     /// block, where EDG reads `FOO` as an expression).
     Undeclared { name: Symbol, at: Span },

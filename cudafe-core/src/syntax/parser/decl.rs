@@ -1873,24 +1873,23 @@ impl<'a> Parser<'a> {
                             };
                             have_type = true;
                         }
+                        NameClass::Undeclared if self.undeclared_template_type(cx, &name) => {
+                            // `texture<float, 2> tex;`: EDG says the name is not a template,
+                            // and declares `tex` with it.
+                            self.note_undeclared_type(&name, |name, at| {
+                                BaseProblem::NotATemplateType { name, at }
+                            });
+                            s.ty = TypeSpec::Named {
+                                name,
+                                typename_kw: false,
+                            };
+                            have_type = true;
+                        }
                         NameClass::Undeclared if self.undeclared_type_name(cx, &name) => {
                             // `FOO x;`: EDG reports the name and declares `x` with it.
-                            if !self.is_tentative() {
-                                let at = name.span;
-                                let sym = name.ident().expect("an identifier");
-                                self.recoveries.push(Recovery {
-                                    span: Span::new(at.lo, at.lo),
-                                    at,
-                                    what: String::new(),
-                                    expected: None,
-                                    base: Some(Box::new(BaseProblem::UndefinedType {
-                                        name: sym,
-                                        at,
-                                    })),
-                                    restart: None,
-                                    open: None,
-                                });
-                            }
+                            self.note_undeclared_type(&name, |name, at| {
+                                BaseProblem::UndefinedType { name, at }
+                            });
                             s.ty = TypeSpec::Named {
                                 name,
                                 typename_kw: false,
@@ -1943,6 +1942,61 @@ impl<'a> Parser<'a> {
         if name.is_qualified() || name.last().args.is_some() || name.ident().is_none() {
             return false;
         }
+        self.undeclared_type_before_declarator(cx, name)
+    }
+
+    /// Records the problem of an undeclared name taken for a type (outside tentative
+    /// parses): the whole problem, at the name.
+    fn note_undeclared_type(
+        &mut self,
+        name: &QualName,
+        problem: impl FnOnce(crate::intern::Symbol, Span) -> BaseProblem,
+    ) {
+        if self.is_tentative() {
+            return;
+        }
+        let at = name.span;
+        let sym = name.ident().expect("an identifier");
+        self.recoveries.push(Recovery {
+            span: Span::new(at.lo, at.lo),
+            at,
+            what: String::new(),
+            expected: None,
+            base: Some(Box::new(problem(sym, at))),
+            restart: None,
+            open: None,
+        });
+    }
+
+    /// An undeclared identifier with template arguments where a type belongs outside
+    /// functions, a declarator after them (`texture<float, 2> tex;`): cudafe++ says the name
+    /// is not a template and takes it for a type. The arguments are consumed when it is so.
+    fn undeclared_template_type(&mut self, cx: DeclContext, name: &QualName) -> bool {
+        if name.is_qualified()
+            || name.last().args.is_some()
+            || name.ident().is_none()
+            || !self.at_punct(Punct::Less)
+            || !matches!(
+                cx,
+                DeclContext::Namespace | DeclContext::Class | DeclContext::Template
+            )
+        {
+            return false;
+        }
+        let m = self.mark();
+        if self.attempt(|p| p.template_args()).is_some()
+            && self.undeclared_type_before_declarator(cx, name)
+        {
+            return true;
+        }
+        self.reset(m);
+        false
+    }
+
+    /// [`Parser::undeclared_type_name`] once the name (and any arguments) are read: a
+    /// declarator follows, and the name is not in a system header nor in a class with
+    /// bases.
+    fn undeclared_type_before_declarator(&self, cx: DeclContext, name: &QualName) -> bool {
         let declarator_follows = match self.kind() {
             TokenKind::Ident => true,
             TokenKind::Punct(Punct::Star | Punct::Amp | Punct::AmpAmp) => {
