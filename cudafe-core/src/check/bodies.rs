@@ -1170,6 +1170,15 @@ impl<'a> Checker<'a> {
 
     /// `f<int>(x)` where `f` names no template: EDG reads `f < int > (x)`, and each type
     /// among the "template arguments" is `type name is not allowed` (#254) there.
+    /// `f<T>(args)` read as the comparisons `f < T > (args)`: a type among the arguments is
+    /// not allowed, and with no call arguments `()` is an expression missing at the `)`.
+    fn comparisons_instead_of_call(&mut self, seg: &NameSegment, args: &[Expr], call: Span) {
+        self.type_args_not_allowed(seg);
+        if args.is_empty() && call.hi > call.lo {
+            self.emit(Diagnostic::new(ids::EXP_PRIMARY_EXPR, call.hi - 1));
+        }
+    }
+
     fn type_args_not_allowed(&mut self, seg: &NameSegment) {
         let Some(args) = &seg.args else { return };
         for a in args.args.iter() {
@@ -1200,10 +1209,12 @@ impl<'a> Checker<'a> {
     /// component that names no namespace or class (`std::views::iota` under C++17), or
     /// `namespace "N" has no member "x"` when only the last is missing. Names that start
     /// elsewhere than at a namespace (a class, a template parameter, a local alias) are
-    /// left alone, as are units with parser recoveries. Says whether the last component
+    /// left alone, as are names after a parser recovery. Says whether the last component
     /// was reported missing.
     fn unresolved_qualified(&mut self, n: &QualName) -> bool {
-        if !self.recoveries.is_empty() || self.map.is_system(n.span.lo) {
+        // A recovery before the name may have dropped what it names; one after cannot
+        // have dropped a namespace's member declared before it.
+        if self.recoveries.iter().any(|r| r.span.lo <= n.span.lo) || self.map.is_system(n.span.lo) {
             return false;
         }
         // `Bar::x` with nothing named `Bar` in sight (outside templates, where it could
@@ -1483,7 +1494,7 @@ impl<'a> Checker<'a> {
                     && self.unresolved_qualified(n)
                     && n.last().args.is_some()
                 {
-                    self.type_args_not_allowed(n.last());
+                    self.comparisons_instead_of_call(n.last(), args, span);
                 }
                 if code
                     && comparisons
@@ -1491,7 +1502,7 @@ impl<'a> Checker<'a> {
                     && n.resolution == Resolution::Unresolved
                     && self.undefined_identifier(n)
                 {
-                    self.type_args_not_allowed(n.last());
+                    self.comparisons_instead_of_call(n.last(), args, span);
                 }
                 // An unknown function is an error once no argument can bring it in by
                 // argument-dependent lookup or make the call depend on template parameters

@@ -1126,6 +1126,13 @@ impl<'a> Parser<'a> {
     }
 
     fn paren_inner(&mut self, open: Span) -> PResult<Expr> {
+        // `()` where an expression belongs (`v > ()`): EDG reports the `)` and goes on with
+        // an erroneous operand.
+        if self.at_punct(Punct::RParen) && !self.is_tentative() {
+            let close = self.bump().span;
+            self.record(close, close, "expected an expression");
+            return Ok(Expr::new(ExprKind::Error, open.to(close)));
+        }
         // `( ... op e )`
         if self.at_punct(Punct::Ellipsis) {
             self.bump();
