@@ -1256,11 +1256,11 @@ impl<'a> Checker<'a> {
     }
 
     /// #415 where an object of a class that declares no constructor is initialized (a
-    /// parameter, a variable's `= e`, a function's `return e;`) from a value of a type without classes (arithmetic,
-    /// an enumeration, a pointer): only the implicit copy and move constructors could
-    /// convert it, and they take objects of the class. The class is printed without the
-    /// typedefs that name it. True when the target is a class: the other conversion checks
-    /// are not for classes.
+    /// parameter, a variable's `= e`, a function's `return e;`) from a value of a type
+    /// without classes (arithmetic, an enumeration, a pointer): only the implicit copy and
+    /// move constructors could convert it, and they take objects of the class. The class is
+    /// printed without the typedefs that name it. True when the target is a class: the
+    /// other conversion checks are not for classes.
     fn class_conversion(&mut self, e: &Expr, target: &Ty, at: u32) -> bool {
         let target = target.canonical();
         let TyKind::Class(c) = target.kind else {
