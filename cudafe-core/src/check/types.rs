@@ -402,6 +402,16 @@ impl Typed {
 
 const MAX_DEPTH: u32 = 24;
 
+/// How an object of a class is copy-initialized from a value without classes.
+enum Construction<'a> {
+    /// A constructor that is not explicit takes the value.
+    Accepted,
+    /// None does (#415).
+    Impossible,
+    /// The one that does is deleted (#1776): the constructor and its parameters.
+    Deleted(EntityId, &'a FunctionChunk),
+}
+
 /// Where a typedef is declared, for EDG's `(aka "...")`.
 enum TypedefHome {
     /// In `std` (or a namespace inside it).
@@ -1255,12 +1265,16 @@ impl<'a> Checker<'a> {
         self.convert(e, &target, ids::BAD_INITIALIZER_TYPE, e.span.lo);
     }
 
-    /// #415 where an object of a class that declares no constructor is initialized (a
-    /// parameter, a variable's `= e`, a function's `return e;`) from a value of a type
-    /// without classes (arithmetic, an enumeration, a pointer): only the implicit copy and
-    /// move constructors could convert it, and they take objects of the class. The class is
-    /// printed without the typedefs that name it. True when the target is a class: the
-    /// other conversion checks are not for classes.
+    /// #415 where an object of a class is copy-initialized (a parameter, a variable's
+    /// `= e`, a function's `return e;`) from a value of a type without classes (arithmetic,
+    /// an enumeration, a pointer) that no constructor of the class accepts: only a
+    /// constructor that is not explicit and can be called with that one argument converts
+    /// it, and the argument may take standard conversions only (a parameter of another
+    /// class would need a second user-defined conversion; the implicit copy and move
+    /// constructors take objects of the class). The class is printed without the typedefs
+    /// that name it, the source as the expression's type (an object's with its
+    /// qualifiers). True when the target is a class: the other conversion checks are not
+    /// for classes.
     fn class_conversion(&mut self, e: &Expr, target: &Ty, at: u32) -> bool {
         let target = target.canonical();
         let TyKind::Class(c) = target.kind else {
@@ -1289,53 +1303,185 @@ impl<'a> Checker<'a> {
             },
             _ => false,
         };
-        if !known || !self.declares_no_constructor(c) {
+        if !known {
             return true;
         }
-        if let (Some(s), Some(t)) = (self.describe(&value), self.describe(&target.unqualified())) {
-            self.emit(
-                Diagnostic::new(ids::NO_CONSTRUCTOR_FOR_CONVERSION, at)
-                    .arg_type(s)
-                    .arg_type(t),
-            );
+        match self.constructor_accepts(c, &source) {
+            Some(Construction::Deleted(ctor, chunk)) => {
+                let name = self.function_display_name(ctor);
+                let params = self.rendered_params(chunk, true).join(", ");
+                let declared = self.sema.entity(ctor).first_decl().lo;
+                self.emit(
+                    Diagnostic::new(ids::DELETED_FUNCTION, at)
+                        .arg_entity(format!("function \"{name}({params})\""))
+                        .arg_pos(declared),
+                );
+            }
+            Some(Construction::Impossible) => {
+                // An object is printed with its qualifiers (`const int`, `cint` (aka ...)).
+                let shown = if source.lvalue { &source.ty } else { &value };
+                if let (Some(s), Some(t)) =
+                    (self.describe(shown), self.describe(&target.unqualified()))
+                {
+                    self.emit(
+                        Diagnostic::new(ids::NO_CONSTRUCTOR_FOR_CONVERSION, at)
+                            .arg_type(s)
+                            .arg_type(t),
+                    );
+                }
+            }
+            Some(Construction::Accepted) | None => {}
         }
         true
     }
 
-    /// Is `c` a defined class, not a template nor a specialization of one, none of whose
-    /// members is a constructor, a member template or a using-declaration (which may
-    /// inherit constructors)?
-    fn declares_no_constructor(&self, c: EntityId) -> bool {
+    /// Can a value `source` (of a type without classes) copy-initialize an object of class
+    /// `c`: which constructors that are not explicit take it as their one argument? `None`
+    /// where the model cannot tell: `c` is no defined class or is a template or a
+    /// specialization of one, it has a member template constructor, a using-declaration
+    /// (which may inherit constructors) or an `explicit(...)` one, several constructors
+    /// take the value and one of them is deleted (overload resolution decides), or a
+    /// parameter's type is not in the model.
+    fn constructor_accepts(&self, c: EntityId, source: &Typed) -> Option<Construction<'a>> {
         let ent = self.sema.entity(c);
         if !matches!(ent.kind, EntityKind::Class(_))
             || ent.is_template
             || ent.primary.is_some()
             || !ent.flags.defined
         {
-            return false;
+            return None;
         }
-        let Some(class) = self.index.classes.get(&c) else {
-            return false;
-        };
+        let class = self.index.classes.get(&c)?;
         let name = ent.name;
         let is_ctor = |d: &Declarator| {
             d.name
                 .as_ref()
                 .is_some_and(|n| !n.is_qualified() && n.ident().is_some() && n.ident() == name)
         };
-        class.members.iter().all(|m| match &m.kind {
-            DeclKind::Function(f) => !is_ctor(&f.declarator),
-            DeclKind::Simple { declarators, .. } => {
-                declarators.iter().all(|id| !is_ctor(&id.declarator))
+        // The constructors that take the value: (deleted, entity, parameters).
+        let mut takers: Vec<(bool, Option<EntityId>, &'a FunctionChunk)> = Vec::new();
+        let mut consider = |specs: &DeclSpecs,
+                            d: &'a Declarator,
+                            entity: Option<EntityId>,
+                            deleted: bool|
+         -> Option<()> {
+            if !is_ctor(d) {
+                return Some(());
             }
-            DeclKind::Empty
-            | DeclKind::Pragma
-            | DeclKind::AccessSpec(_)
-            | DeclKind::StaticAssert { .. }
-            | DeclKind::UsingEnum { .. }
-            | DeclKind::Alias { .. } => true,
-            _ => false,
-        })
+            if specs.explicit_cond.is_some() {
+                return None;
+            }
+            let chunk = d.function()?;
+            // A later declaration may add default arguments.
+            let redeclared = entity
+                .and_then(|e| self.index.functions.get(&e))
+                .is_some_and(|ds| ds.len() > 1);
+            if !specs.is_explicit && self.constructor_takes(chunk, source, redeclared)? {
+                takers.push((deleted, entity, chunk));
+            }
+            Some(())
+        };
+        for m in class.members.iter() {
+            match &m.kind {
+                DeclKind::Function(f) => {
+                    consider(
+                        &f.specs,
+                        &f.declarator,
+                        f.entity,
+                        matches!(f.body, FunctionBody::Delete),
+                    )?;
+                }
+                DeclKind::Simple { specs, declarators } => {
+                    for id in declarators.iter() {
+                        let deleted = matches!(id.init, Some(Initializer::Delete));
+                        consider(specs, &id.declarator, id.entity, deleted)?;
+                    }
+                }
+                DeclKind::Template { decl, .. } => {
+                    let inner_ctor = match &decl.kind {
+                        DeclKind::Function(f) => is_ctor(&f.declarator),
+                        DeclKind::Simple { declarators, .. } => {
+                            declarators.iter().any(|id| is_ctor(&id.declarator))
+                        }
+                        _ => false,
+                    };
+                    if inner_ctor {
+                        return None;
+                    }
+                }
+                DeclKind::Empty
+                | DeclKind::Pragma
+                | DeclKind::AccessSpec(_)
+                | DeclKind::StaticAssert { .. }
+                | DeclKind::UsingEnum { .. }
+                | DeclKind::Alias { .. } => {}
+                _ => return None,
+            }
+        }
+        match takers[..] {
+            [] => Some(Construction::Impossible),
+            [(true, Some(ctor), chunk)] => Some(Construction::Deleted(ctor, chunk)),
+            _ if takers.iter().all(|t| !t.0) => Some(Construction::Accepted),
+            _ => None,
+        }
+    }
+
+    /// Can the constructor declared by `chunk` be called with the one argument `source`
+    /// (standard conversions only)? `None` where a parameter's type is not in the model,
+    /// or where default arguments are missing from a constructor declared again
+    /// (`redeclared`: the definition may add them).
+    fn constructor_takes(
+        &self,
+        chunk: &FunctionChunk,
+        source: &Typed,
+        redeclared: bool,
+    ) -> Option<bool> {
+        let params = &chunk.params;
+        if params.is_empty() || chunk.has_void_params() {
+            return Some(chunk.variadic);
+        }
+        if params[1..].iter().any(|p| p.default.is_none()) {
+            return (!redeclared).then_some(false);
+        }
+        let p = &params[0];
+        if p.declarator.pack {
+            return None;
+        }
+        let ops = &p.declarator.ops;
+        let (t, reference) = match ops.first() {
+            Some(DeclaratorOp::Array { .. }) => {
+                if ops[1..].iter().any(|o| !is_pointer(o)) {
+                    return None;
+                }
+                (
+                    Ty::pointer_to(self.declared_type(&p.specs, &ops[1..], 0)?.0),
+                    false,
+                )
+            }
+            _ => self.declared_type(&p.specs, ops, 0)?,
+        };
+        let (sc, tc) = (source.ty.canonical(), t.canonical());
+        // Another class's object would be made by a second user-defined conversion, and
+        // the copy and move constructors take the class's own.
+        if tc.is_class_value() {
+            return Some(false);
+        }
+        if !reference {
+            return convertible(source, &t);
+        }
+        if tc.volatile {
+            return None;
+        }
+        let same = same_ignoring_cv(&sc.unqualified(), &tc.unqualified());
+        match ops.first() {
+            // `T &` binds an object of its type only.
+            Some(DeclaratorOp::LValueRef) if !tc.konst => {
+                Some(source.lvalue && same && !sc.konst && !sc.volatile)
+            }
+            // `T &&` binds a temporary only, made from an object of another type.
+            Some(DeclaratorOp::RValueRef) if source.lvalue && same => Some(false),
+            _ => convertible(source, &t.unqualified()),
+        }
     }
 
     /// The checks of an assignment's types: #137 for a target that cannot be modified
