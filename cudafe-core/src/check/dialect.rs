@@ -3,7 +3,8 @@
 //! a C++17 feature`), a few as errors (`constexpr lambdas are not enabled in this mode`).
 //! Some are reported at their first use in the translation unit only, the others at every
 //! use; Clang mode (`--clang`) differs for a few. The parser records where each is used;
-//! the walk reports them in source order among its own diagnostics.
+//! the walk reports them in source order among its own diagnostics. Attribute namespaces
+//! EDG does not know (#2803, `attribute namespace "omp" is unrecognized`) go the same way.
 
 use crate::diag::{DiagId, Diagnostic, Location, Severity, ids};
 use crate::source_map::Offset;
@@ -45,6 +46,7 @@ fn report(feature: Feature, clang: bool) -> Option<(DiagId, Severity, bool)> {
         F::PackInitCapture => (ids::PACK_INIT_CAPTURE_IS_CPP20, Warning, true),
         F::LambdaWithoutParens => (ids::LAMBDA_WITHOUT_PARAMETERS_NONSTANDARD, Warning, false),
         F::AutoCast => (ids::AUTO_CAST_IS_CPP23, Warning, false),
+        F::UnknownAttributeNamespace => (ids::ATTRIBUTE_NAMESPACE_UNRECOGNIZED, Warning, false),
     })
 }
 
@@ -74,8 +76,21 @@ impl<'a> Checker<'a> {
                 }
                 self.features_reported |= bit;
             }
-            self.engine
-                .emit(Diagnostic::new(id, Location::At(f.at)).severity(severity));
+            let mut d = Diagnostic::new(id, Location::At(f.at)).severity(severity);
+            if f.feature == Feature::UnknownAttributeNamespace {
+                d = d.arg_str(self.identifier_at(f.at));
+            }
+            self.engine.emit(d);
         }
+    }
+
+    /// The identifier that starts at `at` in the source.
+    fn identifier_at(&self, at: Offset) -> &'a [u8] {
+        let text = &self.map.text()[at as usize..];
+        let len = text
+            .iter()
+            .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b >= 0x80))
+            .unwrap_or(text.len());
+        &text[..len]
     }
 }

@@ -47,8 +47,9 @@ pub struct TranslationUnit {
     pub decls: Vec<Decl>,
     /// Constructs the parser could not parse: each was skipped to a safe point.
     pub recoveries: Vec<Recovery>,
-    /// Constructs of a later C++ standard than the one parsed, where they were met (in the
-    /// order the parser took them, which is not always the source order).
+    /// Constructs of a later C++ standard than the one parsed, and attribute namespaces EDG
+    /// does not know, where they were met (in the order the parser took them, which is not
+    /// always the source order).
     pub features: Vec<FeatureUse>,
     /// How deep the parser nested (a bound on the tree's depth; see
     /// [`crate::syntax::parser::MAX_DEPTH`]).
@@ -102,6 +103,9 @@ pub enum Feature {
     LambdaWithoutParens,
     /// C++23, at `auto`: `auto(x)`, `auto{x}`.
     AutoCast,
+    /// Not a later standard's: an attribute namespace EDG does not know (`[[omp::x]]`,
+    /// `[[using gsl: suppress]]`), at the namespace; any standard.
+    UnknownAttributeNamespace,
 }
 
 /// Nesting up to which a tree is freed on the current thread whatever its stack: freeing a

@@ -6,7 +6,7 @@ use super::{PResult, Parser};
 use crate::intern::Symbol;
 use crate::lexer::{Keyword, Punct, TokenKind};
 use crate::source_map::Span;
-use crate::syntax::ast::{AttrSyntax, Attribute, Expr, ExprKind, Feature};
+use crate::syntax::ast::{AttrSyntax, Attribute, Expr, ExprKind, Feature, FeatureUse};
 
 impl<'a> Parser<'a> {
     /// Any number of attribute groups of any spelling.
@@ -112,6 +112,7 @@ impl<'a> Parser<'a> {
         if self.at_kw(Keyword::Using) {
             self.bump();
             self.feature(17, Feature::UsingAttributePrefix, self.peek().span);
+            self.attribute_namespace_known();
             using_ns = Some(self.attribute_name()?.0);
             self.expect_punct(Punct::Colon)?;
         }
@@ -121,6 +122,9 @@ impl<'a> Parser<'a> {
             }
             if self.eat_punct(Punct::Comma) {
                 continue;
+            }
+            if self.nth_kind(1) == TokenKind::Punct(Punct::ColonColon) {
+                self.attribute_namespace_known();
             }
             let (mut name, name_span) = self.attribute_name()?;
             let mut namespace = using_ns;
@@ -151,6 +155,23 @@ impl<'a> Parser<'a> {
             a.group = group;
         }
         Ok(())
+    }
+
+    /// At an attribute namespace: notes one EDG does not know, for the checks to warn
+    /// about (#2803). EDG knows `gnu` and `__gnu__`, `clang` and `msvc` as written (not
+    /// `__clang__`, nor `std`).
+    fn attribute_namespace_known(&mut self) {
+        let t = self.peek();
+        if !matches!(t.kind, TokenKind::Ident | TokenKind::Keyword(_)) {
+            return;
+        }
+        let text = t.name(self.map);
+        if !matches!(&text[..], b"gnu" | b"__gnu__" | b"clang" | b"msvc") {
+            self.features.push(FeatureUse {
+                at: t.span.lo,
+                feature: Feature::UnknownAttributeNamespace,
+            });
+        }
     }
 
     fn alignas(&mut self, out: &mut Vec<Attribute>) -> PResult<()> {
