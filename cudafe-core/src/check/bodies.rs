@@ -1587,6 +1587,14 @@ impl<'a> Checker<'a> {
                 wrong_count = Some(d);
             }
         }
+        // A function template that takes no such number of arguments: the arguments are
+        // read for no use, and the error follows them.
+        let template_mismatch = match &target.kind {
+            ExprKind::Name(n) if wrong_count.is_none() => {
+                self.template_argument_count(n, args, target.span.lo, span)
+            }
+            _ => None,
+        };
         // A member function: no argument-dependent lookup.
         if let Some(fs) = members {
             let count = self.argument_count(&fs, args, span, true);
@@ -1606,7 +1614,11 @@ impl<'a> Checker<'a> {
             self.emit(d);
         }
         for (i, a) in args.iter().enumerate() {
-            let usage = self.argument_use(&candidates, i);
+            let usage = if template_mismatch.is_some() {
+                Use::NoAccess
+            } else {
+                self.argument_use(&candidates, i)
+            };
             // An array argument decays to a pointer to it: no read of its elements.
             if usage == Use::Read && self.is_unset_array(a) {
                 self.forget_unset(a);
@@ -1623,6 +1635,120 @@ impl<'a> Checker<'a> {
         if let Some(n) = undefined_callee {
             self.undefined_identifier(n);
         }
+        if let Some(d) = template_mismatch {
+            self.emit(d);
+        }
+    }
+
+    /// A call, at `at`, of a function template — the one entity its name finds, at
+    /// namespace scope — with a number of arguments it does not take: fewer than its
+    /// parameters without defaults, or more than it has (without a pack or `...`). EDG's
+    /// "no instance of function template "f" matches the argument list", with the
+    /// arguments' types and a note at the template (its definition, else its first
+    /// declaration before the call). Only outside templates and system headers, where the
+    /// model has every argument's type and argument-dependent lookup can bring in nothing
+    /// else: their classes and enumerations, with the bases, are of the template's
+    /// namespace, none declares a friend of that name, and the template is all that
+    /// namespace declares by that name.
+    fn template_argument_count(
+        &self,
+        n: &QualName,
+        args: &[Expr],
+        at: u32,
+        call: Span,
+    ) -> Option<Diagnostic> {
+        if self.func.is_none_or(|c| c.in_template)
+            || self.template_depth > 0
+            || self.map.is_system(call.lo)
+            || args
+                .iter()
+                .any(|a| matches!(a.kind, ExprKind::PackExpansion(_)))
+        {
+            return None;
+        }
+        let mut named = self.functions_named(n)?;
+        named.sort();
+        named.dedup();
+        let [f] = named[..] else { return None };
+        let ent = self.sema.entity(f);
+        // (A function template is `in_template` itself; its scope is checked below.)
+        if !ent.is_template || ent.flags.is_member {
+            return None;
+        }
+        let name = ent.name?;
+        let home = ent.parent;
+        let scope = self.sema.scope(home);
+        if scope.kind != crate::sema::ScopeKind::Namespace
+            || scope.names.get(&name).is_none_or(|v| v.len() != 1)
+        {
+            return None;
+        }
+        let decls: Vec<&FnDecl<'a>> = self
+            .index
+            .functions
+            .get(&f)?
+            .iter()
+            .filter(|d| d.declarator.span.lo < call.lo)
+            .collect();
+        let (mut total, mut open, mut defaults) = (None, false, 0);
+        for d in &decls {
+            let chunk = d.declarator.function()?;
+            let params: &[Param] = if chunk.has_void_params() {
+                &[]
+            } else {
+                &chunk.params
+            };
+            // A pack anywhere but last takes what the parameters after it leave.
+            if params.iter().rev().skip(1).any(|p| p.declarator.pack) {
+                return None;
+            }
+            if total.is_some_and(|t| t != params.len()) {
+                return None;
+            }
+            total = Some(params.len());
+            open |= chunk.variadic || params.last().is_some_and(|p| p.declarator.pack);
+            let trailing = params
+                .iter()
+                .rev()
+                .take_while(|p| p.default.is_some() || p.declarator.pack)
+                .count();
+            defaults = defaults.max(trailing);
+        }
+        let total = total?;
+        let required = total - defaults.min(total);
+        if args.len() >= required && (open || args.len() <= total) {
+            return None;
+        }
+        let mut types = Vec::with_capacity(args.len());
+        for a in args {
+            let t = self.type_of(a)?;
+            if let Some(c) = t.ty.associated() {
+                let assoc = self.sema.entity(c);
+                let alone = match assoc.kind {
+                    EntityKind::Enum { .. } => assoc.parent == home,
+                    EntityKind::Class(_) => self.befriends_nothing_named_in(c, name, home, 0),
+                    _ => false,
+                };
+                if !alone {
+                    return None;
+                }
+            }
+            types.push(self.print_typed(&t)?);
+        }
+        let shown = decls.iter().find(|d| d.has_body).or(decls.first())?;
+        let declared = shown.declarator.name.as_ref()?.span.lo;
+        let what = format!("function template \"{}\"", self.function_display_name(f));
+        let mut d = Diagnostic::new(ids::NO_MATCHING_FUNCTION, at).arg_entity(&what);
+        if !args.is_empty() {
+            d = d.detail(format!("argument types are: ({})", types.join(", ")));
+        }
+        Some(
+            d.note(
+                Diagnostic::new(ids::CANDIDATE_WRONG_PARAM_COUNT, declared)
+                    .severity(crate::diag::Severity::Note)
+                    .arg_entity(&what),
+            ),
+        )
     }
 
     /// `return 0;` in a function returning `void` (a kernel, say): the value is certainly

@@ -330,7 +330,7 @@ impl Ty {
     }
 
     /// The class or enumeration the type is, or points to (for argument-dependent lookup).
-    fn associated(&self) -> Option<EntityId> {
+    pub(crate) fn associated(&self) -> Option<EntityId> {
         match &self.kind {
             TyKind::Class(c) | TyKind::Enum(c, _) => Some(*c),
             TyKind::Pointer(p) | TyKind::Typedef(_, p) => p.associated(),
@@ -349,6 +349,16 @@ pub(crate) struct Typed {
 }
 
 impl Typed {
+    /// The type diagnostics print for the expression: an object's as declared, a value's
+    /// without top-level qualifiers.
+    fn shown(&self) -> Ty {
+        if self.lvalue {
+            self.ty.clone()
+        } else {
+            self.ty.value()
+        }
+    }
+
     fn value(ty: Ty) -> Typed {
         Typed {
             ty,
@@ -1077,6 +1087,19 @@ impl<'a> Checker<'a> {
     // -----------------------------------------------------------------------------------
     // Printing
 
+    /// An expression's type as EDG prints it: an object's with its qualifiers and the
+    /// typedef that declares it (`const int`, `cint` (aka "const int")), a value's without
+    /// top-level qualifiers.
+    pub(crate) fn describe_typed(&self, t: &Typed) -> Option<String> {
+        self.describe(&t.shown())
+    }
+
+    /// [`Checker::describe_typed`] without quotes nor `aka`, as in a list of argument
+    /// types.
+    pub(crate) fn print_typed(&self, t: &Typed) -> Option<String> {
+        self.print_ty(&t.shown())
+    }
+
     /// The type as EDG writes it in a diagnostic, in quotes, with `(aka "...")` when a
     /// typedef names it (or what its pointers point to) directly. `None` for classes.
     pub(crate) fn describe(&self, t: &Ty) -> Option<String> {
@@ -1272,9 +1295,8 @@ impl<'a> Checker<'a> {
     /// it, and the argument may take standard conversions only (a parameter of another
     /// class would need a second user-defined conversion; the implicit copy and move
     /// constructors take objects of the class). The class is printed without the typedefs
-    /// that name it, the source as the expression's type (an object's with its
-    /// qualifiers). True when the target is a class: the other conversion checks are not
-    /// for classes.
+    /// that name it, the source as the expression's type ([`Checker::describe_typed`]).
+    /// True when the target is a class: the other conversion checks are not for classes.
     fn class_conversion(&mut self, e: &Expr, target: &Ty, at: u32) -> bool {
         let target = target.canonical();
         let TyKind::Class(c) = target.kind else {
@@ -1318,11 +1340,10 @@ impl<'a> Checker<'a> {
                 );
             }
             Some(Construction::Impossible) => {
-                // An object is printed with its qualifiers (`const int`, `cint` (aka ...)).
-                let shown = if source.lvalue { &source.ty } else { &value };
-                if let (Some(s), Some(t)) =
-                    (self.describe(shown), self.describe(&target.unqualified()))
-                {
+                if let (Some(s), Some(t)) = (
+                    self.describe_typed(&source),
+                    self.describe(&target.unqualified()),
+                ) {
                     self.emit(
                         Diagnostic::new(ids::NO_CONSTRUCTOR_FOR_CONVERSION, at)
                             .arg_type(s)
@@ -1660,10 +1681,17 @@ impl<'a> Checker<'a> {
     /// declaration that may declare a function called `name` (a friend class declares
     /// none), and bases of which the same holds.
     fn befriends_nothing_named(&self, c: EntityId, name: Symbol) -> bool {
-        self.befriends_nothing_named_at(c, name, 0)
+        self.befriends_nothing_named_in(c, name, crate::sema::Sema::GLOBAL, 0)
     }
 
-    fn befriends_nothing_named_at(&self, c: EntityId, name: Symbol, depth: u32) -> bool {
+    /// [`Checker::befriends_nothing_named`] for classes of the namespace `home`.
+    pub(crate) fn befriends_nothing_named_in(
+        &self,
+        c: EntityId,
+        name: Symbol,
+        home: crate::sema::ScopeId,
+        depth: u32,
+    ) -> bool {
         fn may_declare(d: &Decl, name: Symbol) -> bool {
             match &d.kind {
                 DeclKind::Simple { specs, declarators } => {
@@ -1687,11 +1715,7 @@ impl<'a> Checker<'a> {
             }
         }
         let ent = self.sema.entity(c);
-        if ent.is_template
-            || ent.flags.in_template
-            || ent.parent != crate::sema::Sema::GLOBAL
-            || depth > 16
-        {
+        if ent.is_template || ent.flags.in_template || ent.parent != home || depth > 16 {
             return false;
         }
         self.index.classes.get(&c).is_some_and(|spec| {
@@ -1703,7 +1727,7 @@ impl<'a> Checker<'a> {
                         && b.name.resolution.entity().is_some_and(|base| {
                             let base = self.sema.resolve_alias(base);
                             matches!(self.sema.entity(base).kind, EntityKind::Class(_))
-                                && self.befriends_nothing_named_at(base, name, depth + 1)
+                                && self.befriends_nothing_named_in(base, name, home, depth + 1)
                         })
                 })
         })
