@@ -1885,7 +1885,12 @@ impl<'a> Checker<'a> {
 
     /// The member functions `obj.f` names, when the class is certain and fully known and
     /// they are all declarations of one function (no templates, no overloads).
-    fn member_functions(&self, base: &Expr, arrow: bool, name: &QualName) -> Option<Vec<EntityId>> {
+    pub(crate) fn member_functions(
+        &self,
+        base: &Expr,
+        arrow: bool,
+        name: &QualName,
+    ) -> Option<Vec<EntityId>> {
         let (_, class, sym) = self.plain_member(base, arrow, name)?;
         if !self.members_all_known(class, 0) {
             return None;

@@ -899,6 +899,16 @@ impl<'a> Checker<'a> {
                 Some(t)
             }
             ExprKind::Member { base, arrow, name } => self.field_access_type(base, *arrow, name, d),
+            // `obj.f(args)`, `p->f(args)`: the one member function the class has by that
+            // name (no argument-dependent lookup for members).
+            ExprKind::Call { callee, .. }
+                if let ExprKind::Member { base, arrow, name } = &callee.unparen().kind =>
+            {
+                if name.last().args.is_some() {
+                    return None;
+                }
+                Typed::declared(self.return_type(&self.member_functions(base, *arrow, name)?)?)
+            }
             ExprKind::Call { callee, args, .. } => {
                 let ExprKind::Name(n) = &callee.unparen().kind else {
                     return None;
@@ -906,21 +916,26 @@ impl<'a> Checker<'a> {
                 if n.last().args.is_some() {
                     return None;
                 }
-                let fs = self.one_function(&self.functions_named(n)?)?;
+                let named = self.functions_named(n)?;
+                // A member function by its name (`S::h()`, or `g()` in a member of the
+                // class): ordinary lookup found a member, so argument-dependent lookup adds
+                // nothing.
+                let member = named.iter().all(|&f| self.sema.entity(f).flags.is_member);
+                let fs = if member {
+                    self.one_function_members(&named)?
+                } else {
+                    self.one_function(&named)?
+                };
                 let f = fs[0];
                 let ent = self.sema.entity(f);
-                if ent.kind != EntityKind::Function
-                    || ent.is_template
-                    || ent.flags.is_member
-                    || ent.flags.in_template
-                {
+                if ent.kind != EntityKind::Function || ent.is_template || ent.flags.in_template {
                     return None;
                 }
                 // Argument-dependent lookup could find other functions for arguments of
                 // class type (or of types we do not know).
                 // A call's arguments count deeper (each is typed again at every level of
                 // nested calls), so that deeply nested calls stay cheap.
-                if !n.is_qualified() && !self.adl_adds_nothing_at(&fs, args, depth + 4) {
+                if !member && !n.is_qualified() && !self.adl_adds_nothing_at(&fs, args, depth + 4) {
                     return None;
                 }
                 Typed::declared(self.return_type(&fs)?)
