@@ -241,7 +241,7 @@ fn integer_width(b: &BuiltinSpec) -> Option<(u32, bool)> {
     Some((bits, !b.unsigned))
 }
 
-fn is_string_literal(e: &Expr) -> bool {
+pub(crate) fn is_string_literal(e: &Expr) -> bool {
     matches!(
         e.unparen().kind,
         ExprKind::Literal(LiteralKind::String) | ExprKind::Strings(_)

@@ -1303,6 +1303,27 @@ impl<'a> Checker<'a> {
         self.convert(e, &target, ids::BAD_INITIALIZER_TYPE, e.span.lo);
     }
 
+    /// #144 for a value that cannot become an `int` initializing one (a narrow string
+    /// literal among them, which decays to a `const char *`).
+    pub(crate) fn convert_to_int(&mut self, e: &Expr) {
+        if self.map.is_system(e.span.lo) {
+            return;
+        }
+        let lo = e.unparen().span.lo as usize;
+        if super::conversions::is_string_literal(e)
+            && matches!(self.map.text().get(lo..lo + 2), Some([b'"', _] | b"R\""))
+        {
+            self.emit(
+                Diagnostic::new(ids::BAD_INITIALIZER_TYPE, e.span.lo)
+                    .arg_type("\"const char *\"")
+                    .arg_type("\"int\""),
+            );
+            return;
+        }
+        let int = Ty::new(TyKind::Fund(Fund::Int));
+        self.convert(e, &int, ids::BAD_INITIALIZER_TYPE, e.span.lo);
+    }
+
     /// #415 where an object of a class is copy-initialized (a parameter, a variable's
     /// `= e`, a function's `return e;`) from a value of a type without classes (arithmetic,
     /// an enumeration, a pointer) that no constructor of the class accepts: only a
