@@ -917,10 +917,24 @@ impl<'a> Parser<'a> {
 
     /// Skips to a safe point after the error `e` in a declaration or statement; returns
     /// where parsing restarts when the recovery is cudafe++'s for a class whose base names
-    /// no class: the `;` after the class (braces balanced: `} a, b;`), which is also
-    /// skipped.
-    pub(crate) fn skip_after_error(&mut self, e: &ParseError) -> Option<Span> {
-        if e.base.is_none() {
+    /// no class, for a declaration at namespace scope that a `{` follows where its `;`
+    /// belongs (a test macro left undefined: `TEST_CASE("name") { ... }`), or for one whose
+    /// first name is undeclared (`undeclared`, see [`Parser::undeclared_before_specifiers`]):
+    /// the next `;` outside brackets (braces balanced: `} a, b;`, or past whole
+    /// definitions), which is also skipped.
+    pub(crate) fn skip_after_error(
+        &mut self,
+        e: &ParseError,
+        cx: DeclContext,
+        undeclared: bool,
+    ) -> Option<Span> {
+        let brace_for_semi = cx == DeclContext::Namespace
+            && e.expected == Some(Punct::Semi)
+            && self
+                .toks
+                .get(self.pos)
+                .is_some_and(|t| t.span == e.at && t.kind == TokenKind::Punct(Punct::LBrace));
+        if e.base.is_none() && !brace_for_semi && !undeclared {
             self.skip_to_safe_point();
             return None;
         }
@@ -1047,7 +1061,7 @@ impl<'a> Parser<'a> {
                 if self.pos == m.pos {
                     self.bump();
                 }
-                let restart = self.skip_after_error(&e);
+                let restart = self.skip_after_error(&e, cx, undeclared_first.is_some());
                 let span = start.to(self.prev_span());
                 self.record_recovery(span, &e, restart);
                 if let Some(at) = undeclared_first

@@ -88,7 +88,8 @@ impl<'a> Parser<'a> {
                 if self.pos == m.pos {
                     self.bump();
                 }
-                let restart = self.skip_after_error(&e);
+                let restart =
+                    self.skip_after_error(&e, DeclContext::Block, undeclared_first.is_some());
                 let span = start.to(self.prev_span());
                 self.record_recovery(span, &e, restart);
                 if let Some(at) = undeclared_first
