@@ -38,5 +38,12 @@ void uses_them() {
   (void)tex; (void)cells; (void)origin;
 }
 int use() { return h1 + r1; }
+// Such a variable's type is EDG's error type, which brings nothing in by argument-dependent
+// lookup: an undeclared function called with it is undefined (the texture reference API,
+// gone with the references).
+void bind_texture(float *p, size_t n) {
+  cudaBindTexture(0, tex, p, n); //~ error: identifier "cudaBindTexture" is undefined
+  convert_half(h1); //~ error: identifier "convert_half" is undefined
+}
 __global__ void k(int *p) { *p = 1; }
 int main() { g(); return use(); }

@@ -1788,9 +1788,29 @@ impl<'a> Checker<'a> {
                     && n.ident()
                         .is_some_and(|s| !self.interner.bytes(s).starts_with(b"__")))
                     || n.unfound_qualifier
+                    || n.resolution
+                        .entity()
+                        .is_some_and(|v| self.of_erroneous_type(v))
             }
             _ => false,
         }
+    }
+
+    /// A variable or parameter declared with a type name that names nothing (`texture<float>
+    /// tex;` once CUDA 12 removed texture references): its type is EDG's error type.
+    fn of_erroneous_type(&self, v: EntityId) -> bool {
+        let ent = self.sema.entity(v);
+        if !matches!(ent.kind, EntityKind::Variable | EntityKind::Parameter) {
+            return false;
+        }
+        self.index
+            .declared_at(ent.first_decl().lo)
+            .is_some_and(|(specs, _)| match &specs.ty {
+                TypeSpec::Named { name, .. } => {
+                    name.resolution == Resolution::Unresolved && !name.is_qualified()
+                }
+                _ => false,
+            })
     }
 
     /// Does `n` name a variable or parameter declared as an array (outside templates)?
