@@ -490,7 +490,7 @@ impl<'a> Checker<'a> {
     /// declaration has no storage class or type specifier" at a variable's name when
     /// nothing at all comes before it, else #260 "explicit type is missing ("int"
     /// assumed)" (a function, or after a storage class, cv-qualifier, attribute or
-    /// `extern "C"`). Qualified names (constructors, destructors and conversion functions
+    /// `extern "C"`); for `main` the warning #938. Qualified names (constructors, destructors and conversion functions
     /// defined outside their class), deduction guides, `friend`, `typedef`, `virtual` and
     /// `explicit`, templates and system headers are left alone. True for a variable
     /// reported with #77 or #260, whose initializer [`Checker::implicit_int_initializer`]
@@ -505,7 +505,11 @@ impl<'a> Checker<'a> {
             return false;
         };
         if let Some(name) = &d.name {
-            self.emit(Diagnostic::new(id, name.span.lo));
+            let mut diag = Diagnostic::new(id, name.span.lo);
+            if id == ids::IMPLICIT_INT_ON_MAIN {
+                diag = diag.severity(Severity::Warning);
+            }
+            self.emit(diag);
         }
         !function
     }
@@ -554,7 +558,15 @@ impl<'a> Checker<'a> {
                 || specs.extension
                 || self.in_braceless_linkage)
             && specs.attrs.is_empty();
-        let id = if bare && !function {
+        let main = function
+            && parent == crate::sema::Sema::GLOBAL
+            && name
+                .ident()
+                .is_some_and(|s| self.interner.bytes(s) == b"main");
+        let id = if main {
+            // `main(int argc, char **argv)`: only a warning.
+            ids::IMPLICIT_INT_ON_MAIN
+        } else if bare && !function {
             ids::MISSING_DECL_SPECIFIERS
         } else {
             ids::MISSING_TYPE_SPECIFIER
