@@ -499,7 +499,16 @@ impl<'c, 'a> Reach<'c, 'a> {
                 }
                 r
             }
-            StmtKind::Null | StmtKind::Pragma | StmtKind::Error => reach,
+            StmtKind::Null | StmtKind::Pragma => reach,
+            // A `return` whose value did not parse still returns (EDG keeps the statement).
+            StmtKind::Error => {
+                let text = &self.c.map.text()[s.span.lo as usize..];
+                let is_return = text.starts_with(b"return")
+                    && text
+                        .get(6)
+                        .is_none_or(|b| !(b.is_ascii_alphanumeric() || *b == b'_'));
+                reach && !is_return
+            }
             StmtKind::Decl(d) => {
                 let has_code = match &d.kind {
                     DeclKind::Simple { declarators, .. } => {
