@@ -47,6 +47,8 @@ fn report(feature: Feature, clang: bool) -> Option<(DiagId, Severity, bool)> {
         F::LambdaWithoutParens => (ids::LAMBDA_WITHOUT_PARAMETERS_NONSTANDARD, Warning, false),
         F::AutoCast => (ids::AUTO_CAST_IS_CPP23, Warning, false),
         F::UnknownAttributeNamespace => (ids::ATTRIBUTE_NAMESPACE_UNRECOGNIZED, Warning, false),
+        F::AttributeOnFunctionType => (ids::WRONG_ENTITY_FOR_ATTRIBUTE, Warning, false),
+        F::AttributeOnFunctionTypeError => (ids::WRONG_ENTITY_FOR_ATTRIBUTE, Error, false),
     })
 }
 
@@ -77,7 +79,12 @@ impl<'a> Checker<'a> {
                 self.features_reported |= bit;
             }
             let mut d = Diagnostic::new(id, Location::At(f.at)).severity(severity);
-            if f.feature == Feature::UnknownAttributeNamespace {
+            if matches!(
+                f.feature,
+                Feature::UnknownAttributeNamespace
+                    | Feature::AttributeOnFunctionType
+                    | Feature::AttributeOnFunctionTypeError
+            ) {
                 d = d.arg_str(self.identifier_at(f.at));
             }
             self.engine.emit(d);

@@ -106,6 +106,12 @@ pub enum Feature {
     /// Not a later standard's: an attribute namespace EDG does not know (`[[omp::x]]`,
     /// `[[using gsl: suppress]]`), at the namespace; any standard.
     UnknownAttributeNamespace,
+    /// Not a later standard's: a standard attribute after a function's or a lambda's
+    /// parameter list, where it would apply to the function type, which none does (#1835,
+    /// at the attribute; an error for `maybe_unused` and `noreturn`).
+    AttributeOnFunctionType,
+    /// [`Feature::AttributeOnFunctionType`] that EDG reports as an error.
+    AttributeOnFunctionTypeError,
 }
 
 /// Nesting up to which a tree is freed on the current thread whatever its stack: freeing a

@@ -174,6 +174,31 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Notes the standard attributes among `attrs`, read after a parameter list, for the
+    /// checks to report: none of them applies to a function type.
+    pub(crate) fn note_function_type_attributes(&mut self, attrs: &[Attribute]) {
+        for a in attrs {
+            if a.syntax != AttrSyntax::Cxx11 || a.namespace.is_some() {
+                continue;
+            }
+            let feature = match &self.interner.bytes(a.name)[..] {
+                b"maybe_unused" | b"noreturn" => Feature::AttributeOnFunctionTypeError,
+                b"nodiscard"
+                | b"deprecated"
+                | b"fallthrough"
+                | b"likely"
+                | b"unlikely"
+                | b"no_unique_address"
+                | b"carries_dependency" => Feature::AttributeOnFunctionType,
+                _ => continue,
+            };
+            self.features.push(FeatureUse {
+                at: a.span.lo,
+                feature,
+            });
+        }
+    }
+
     fn alignas(&mut self, out: &mut Vec<Attribute>) -> PResult<()> {
         let start = self.bump().span;
         let open = self.peek().span;

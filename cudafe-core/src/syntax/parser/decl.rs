@@ -2603,6 +2603,7 @@ impl<'a> Parser<'a> {
                 }
                 TokenKind::Punct(Punct::LBracket) if self.nth_is_punct(1, Punct::LBracket) => {
                     let a = self.attribute_specifiers()?;
+                    self.note_function_type_attributes(&a);
                     chunk.attrs.extend(a);
                     continue;
                 }

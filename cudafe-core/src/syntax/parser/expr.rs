@@ -1526,7 +1526,11 @@ impl<'a> Parser<'a> {
                     continue;
                 }
                 TokenKind::Punct(Punct::LBracket) if self.nth_is_punct(1, Punct::LBracket) => {
-                    attrs.extend(self.attribute_specifiers()?);
+                    let a = self.attribute_specifiers()?;
+                    if params.is_some() {
+                        self.note_function_type_attributes(&a);
+                    }
+                    attrs.extend(a);
                     continue;
                 }
                 _ => break,
