@@ -181,7 +181,7 @@ impl<'a> Parser<'a> {
             if a.syntax != AttrSyntax::Cxx11 || a.namespace.is_some() {
                 continue;
             }
-            let feature = match &self.interner.bytes(a.name)[..] {
+            let feature = match self.interner.bytes(a.name) {
                 b"maybe_unused" | b"noreturn" => Feature::AttributeOnFunctionTypeError,
                 b"nodiscard"
                 | b"deprecated"
