@@ -19,6 +19,7 @@ use hiding::member_function;
 mod index;
 mod jumps;
 mod lambda;
+mod objects;
 mod redefinition;
 mod statics;
 mod syntax;
@@ -350,6 +351,7 @@ impl<'a> Checker<'a> {
                     self.typedef_attributes(specs);
                 }
                 for id in declarators {
+                    self.main_rules(specs, &id.declarator, id.entity, false);
                     let implicit = self.implicit_int(specs, &id.declarator, id.entity);
                     self.init_declarator(specs, id);
                     if implicit {
@@ -742,6 +744,8 @@ impl<'a> Checker<'a> {
     }
 
     fn function_definition(&mut self, f: &'a FunctionDef) {
+        let deleted = matches!(f.body, FunctionBody::Delete);
+        self.main_rules(&f.specs, &f.declarator, f.entity, deleted);
         self.implicit_int(&f.specs, &f.declarator, f.entity);
         self.type_spec(&f.specs.ty);
         self.redefinition(f);
@@ -782,6 +786,7 @@ impl<'a> Checker<'a> {
         if id.declarator.is_function() {
             self.function_declaration(specs, &id.declarator, id.entity, false, id.span);
         } else {
+            self.object_declaration(specs, id);
             self.variable_redefinition(specs, id);
             self.variable_declaration(specs, id);
             self.namespace_initializer(id);
@@ -886,6 +891,9 @@ impl<'a> Checker<'a> {
         is_definition: bool,
         _span: Span,
     ) {
+        if let Some(chunk) = d.function() {
+            self.parameter_types(chunk, is_definition);
+        }
         let Some(id) = entity else {
             return;
         };
@@ -972,9 +980,7 @@ impl<'a> Checker<'a> {
             && d.name.as_ref().and_then(|n| n.ident()) == self.names.main
             && self.sema.entity(id).parent == Sema::GLOBAL
         {
-            if exec.global && !self.returns_builtin_int(specs, d) {
-                self.emit(Diagnostic::new(DiagId(951), name_span.lo));
-            }
+            // #951 for a return type other than `int` came first (`main_rules`).
             self.emit(Diagnostic::new(ids::MAIN_MARKED_DEVICE, dev.lo));
         }
 
@@ -1227,11 +1233,6 @@ impl<'a> Checker<'a> {
     fn declared_space(&self, _specs: &DeclSpecs, _d: &Declarator, f: EntityId) -> Space {
         let e = self.sema.entity(f).cuda.exec;
         Space::of(e.host, e.device)
-    }
-
-    fn returns_builtin_int(&self, specs: &DeclSpecs, d: &Declarator) -> bool {
-        d.ops.len() == 1
-            && matches!(&specs.ty, TypeSpec::Builtin(b) if b.int && !b.unsigned && b.long == 0 && !b.short)
     }
 
     /// The rules for `__global__` functions.

@@ -1771,7 +1771,7 @@ impl<'a> Checker<'a> {
 
     /// A class as C has them: no base, no friend, no member function (so no `operator&`
     /// of its own either; one at namespace scope is not looked for).
-    fn plain_struct(&self, c: EntityId) -> bool {
+    pub(crate) fn plain_struct(&self, c: EntityId) -> bool {
         fn function(d: &Decl) -> bool {
             match &d.kind {
                 DeclKind::Simple { declarators, .. } => {

@@ -1,0 +1,362 @@
+//! The types of objects a declaration makes: a variable or data member of type `void` or of
+//! a class that is still incomplete (#70), an array of `void` (#89), a parameter of type
+//! `void` (#526) or of an incomplete class in a definition; and the initializers some
+//! types require — a `const` object (#257, #811) and a reference (#252) declared without
+//! one.
+
+use crate::diag::{Diagnostic, Severity, ids};
+use crate::sema::{EntityId, EntityKind, ScopeKind};
+use crate::syntax::ast::*;
+
+use super::Checker;
+use super::types::{Ty, TyKind};
+
+impl<'a> Checker<'a> {
+    /// The checks of a variable or data member declaration (not a typedef, nor a function),
+    /// in cudafe++'s order: #21 for a cv-qualified `void`, the missing initializer, then
+    /// the incomplete type.
+    pub(crate) fn object_declaration(&mut self, specs: &'a DeclSpecs, id: &'a InitDeclarator) {
+        let d = &id.declarator;
+        let Some(name) = &d.name else { return };
+        if specs.is_typedef
+            || specs.is_friend
+            || d.is_function()
+            || d.pack
+            || self.map.is_system(name.span.lo)
+            || self.recovery_inside(id.span)
+        {
+            return;
+        }
+        let member = self.in_member_decls > 0;
+        let qualified = name.is_qualified();
+        let is_extern = specs.storage == Some(StorageClass::Extern);
+        let is_static = specs.storage == Some(StorageClass::Static);
+        let arrays = d
+            .ops
+            .iter()
+            .take_while(|o| matches!(o, DeclaratorOp::Array { .. }))
+            .count();
+        let Some((ty, reference)) = self.declared_type(specs, &d.ops[arrays..], 0) else {
+            // `T &r;` of a type the model does not know.
+            if arrays == 0
+                && matches!(
+                    d.ops.first(),
+                    Some(DeclaratorOp::LValueRef | DeclaratorOp::RValueRef)
+                )
+            {
+                self.missing_reference_initializer(specs, id, member || qualified || is_extern);
+            }
+            return;
+        };
+        let canonical = ty.canonical();
+        let void = matches!(canonical.kind, TyKind::Void) && !reference;
+        let name_at = name.last().span.lo;
+        if void && arrays > 0 {
+            self.emit(Diagnostic::new(ids::ARRAY_OF_VOID, name_at));
+            return;
+        }
+        if void && !member && (canonical.konst || canonical.volatile) {
+            self.emit(
+                Diagnostic::new(ids::USELESS_TYPE_QUALIFIERS, name_at).severity(Severity::Warning),
+            );
+        }
+        if reference {
+            if arrays == 0 {
+                self.missing_reference_initializer(specs, id, member || qualified || is_extern);
+            }
+            return;
+        }
+        if id.init.is_none() && !member && !is_extern && !specs.is_constexpr && canonical.konst {
+            self.missing_const_initializer(id, &canonical, void);
+        }
+        if qualified {
+            return;
+        }
+        if void {
+            let Some(shown) = self.describe(&ty) else {
+                return;
+            };
+            self.emit(Diagnostic::new(ids::INCOMPLETE_TYPE_NOT_ALLOWED, name_at).arg_type(shown));
+            return;
+        }
+        if arrays == 0
+            && !is_extern
+            && !(member && is_static)
+            && let Some(c) = canonical.class()
+            && !self.complete_at(c, name_at)
+            && let Some(shown) = self.describe(&ty)
+        {
+            self.emit(Diagnostic::new(ids::INCOMPLETE_TYPE_NOT_ALLOWED, name_at).arg_type(shown));
+        }
+    }
+
+    /// #257 `const variable "x" requires an initializer` (a warning in a template's code),
+    /// or #811 for an object of a class without a user-provided default constructor, at
+    /// the token after the declarator.
+    fn missing_const_initializer(&mut self, id: &InitDeclarator, ty: &Ty, void: bool) {
+        let Some(e) = id.entity else { return };
+        // `const int S::sm;` for a member initialized in its class.
+        if self.index.initializer(e).is_some() {
+            return;
+        }
+        let class = match ty.kind {
+            TyKind::Class(c) => {
+                if !self.const_default_needs_initializer(c) {
+                    return;
+                }
+                Some(c)
+            }
+            TyKind::Fund(_) | TyKind::Enum(..) | TyKind::Pointer(_) => None,
+            TyKind::Void if void => None,
+            _ => return,
+        };
+        let severity = match self.func {
+            Some(f) if f.in_template => Severity::Warning,
+            _ if self.template_depth > 0 => return,
+            _ => Severity::Error,
+        };
+        let Some(what) = self.object_named(e) else {
+            return;
+        };
+        let at = self.after_declarator(&id.declarator);
+        let diag = match class {
+            Some(c) => {
+                let Some(class) = self.record_name(c) else {
+                    return;
+                };
+                Diagnostic::new(ids::MISSING_DEFAULT_CONSTRUCTOR_ON_CONST, at)
+                    .arg_entity(what)
+                    .arg_type(format!("\"{class}\""))
+            }
+            None => Diagnostic::new(ids::MISSING_INITIALIZER_ON_CONST, at).arg_entity(what),
+        };
+        self.emit(diag.severity(severity));
+    }
+
+    /// #252 `reference variable "r" requires an initializer`, outside templates; not for
+    /// members, qualified names and `extern` declarations (`skip`).
+    fn missing_reference_initializer(
+        &mut self,
+        specs: &DeclSpecs,
+        id: &InitDeclarator,
+        skip: bool,
+    ) {
+        if skip
+            || id.init.is_some()
+            || specs.is_constexpr
+            || self.template_depth > 0
+            || self.func.is_some_and(|f| f.in_template)
+        {
+            return;
+        }
+        let Some(e) = id.entity else { return };
+        let Some(what) = self.object_named(e) else {
+            return;
+        };
+        let at = self.after_declarator(&id.declarator);
+        self.emit(Diagnostic::new(ids::MISSING_INITIALIZER_ON_REFERENCE, at).arg_entity(what));
+    }
+
+    /// How EDG names a variable in these messages: `variable "x"` (qualified at namespace
+    /// scope), `member "S::m"` for a static data member.
+    fn object_named(&self, e: EntityId) -> Option<String> {
+        let ent = self.sema.entity(e);
+        if ent.kind != EntityKind::Variable {
+            return None;
+        }
+        let local = matches!(
+            self.sema.scope(ent.parent).kind,
+            ScopeKind::Block | ScopeKind::Function
+        );
+        let shown = if local {
+            self.name_of(ent.name?)
+        } else {
+            self.sema.qualified_name(e, self.interner)
+        };
+        let what = if ent.flags.is_member {
+            "member"
+        } else {
+            "variable"
+        };
+        Some(format!("{what} \"{shown}\""))
+    }
+
+    /// Does a `const` object of class `c` need an initializer? Only for the classes the
+    /// model is sure of: structs without bases, member functions or friends whose data
+    /// members are all of fundamental or pointer types, without default initializers.
+    fn const_default_needs_initializer(&self, c: EntityId) -> bool {
+        let Some(spec) = self.index.classes.get(&c) else {
+            return false;
+        };
+        if !spec.bases.is_empty() || !self.plain_struct(c) {
+            return false;
+        }
+        let mut fields = 0;
+        for m in &spec.members {
+            match &m.kind {
+                DeclKind::Simple { specs, declarators } => {
+                    if specs.is_typedef {
+                        continue;
+                    }
+                    if specs.storage.is_some() || !matches!(specs.ty, TypeSpec::Builtin(_)) {
+                        return false;
+                    }
+                    for id in declarators {
+                        if id.init.is_some() || id.bitfield.is_some() {
+                            return false;
+                        }
+                        fields += 1;
+                    }
+                }
+                DeclKind::AccessSpec(_) | DeclKind::Empty => {}
+                _ => return false,
+            }
+        }
+        fields > 0
+    }
+
+    /// Is class `c` complete where `at` stands: defined before it, or `at` is in a member
+    /// function body of its definition (a complete-class context). A class the model cannot
+    /// follow (a template's, one defined by a typedef elsewhere) counts as complete.
+    fn complete_at(&self, c: EntityId, at: u32) -> bool {
+        let ent = self.sema.entity(c);
+        if ent.is_template || ent.flags.in_template || ent.flags.in_system_header {
+            return true;
+        }
+        if !matches!(ent.kind, EntityKind::Class(_)) {
+            return true;
+        }
+        match self.index.classes.get(&c) {
+            // Never defined in the unit.
+            None => !self.declared_only(c),
+            Some(spec) => spec.span.hi <= at || (spec.span.lo <= at && self.func.is_some()),
+        }
+    }
+
+    /// Is every declaration of class `c` one without a body (`struct Fwd;`)?
+    fn declared_only(&self, c: EntityId) -> bool {
+        !self.sema.entity(c).flags.defined
+    }
+
+    /// Where EDG reports a missing initializer: the first character after the declarator.
+    fn after_declarator(&self, d: &Declarator) -> u32 {
+        let text = self.map.text();
+        let mut at = d.span.hi as usize;
+        while at < text.len() && text[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        at as u32
+    }
+
+    /// #526 `a parameter may not have void type`, at the parameter's type, for each `void`
+    /// parameter but the one of `(void)`; with `definition`, #70 for a parameter of a
+    /// class that is incomplete there.
+    pub(crate) fn parameter_types(&mut self, f: &'a FunctionChunk, definition: bool) {
+        let sole = f.params.len() == 1 && !f.variadic;
+        for p in &f.params {
+            if self.map.is_system(p.span.lo) || p.declarator.pack {
+                continue;
+            }
+            let Some((ty, false)) = self.declared_type(&p.specs, &p.declarator.ops, 0) else {
+                continue;
+            };
+            let canonical = ty.canonical();
+            let at = p.specs.span.lo;
+            if matches!(canonical.kind, TyKind::Void) {
+                let id = if !(sole && p.declarator.name.is_none()) {
+                    ids::VOID_PARAM_NOT_ALLOWED
+                } else if canonical.konst || canonical.volatile {
+                    ids::NONSTD_QUALIFIED_VOID_PARAM_LIST
+                } else {
+                    continue;
+                };
+                self.emit(Diagnostic::new(id, at));
+                continue;
+            }
+            // In a member function of the class itself, the class counts as complete.
+            if definition
+                && let Some(c) = canonical.class()
+                && !self.complete_at(c, at)
+                && self
+                    .index
+                    .classes
+                    .get(&c)
+                    .is_none_or(|spec| at < spec.span.lo)
+                && let Some(shown) = self.describe(&ty)
+            {
+                self.emit(Diagnostic::new(ids::INCOMPLETE_TYPE_NOT_ALLOWED, at).arg_type(shown));
+            }
+        }
+    }
+}
+
+impl<'a> Checker<'a> {
+    /// The rules for a function `main` of the global namespace, reported before its
+    /// implicit `int` (#938): #951 (a warning) for a return type that is not `int`, #378 for
+    /// `static`, #404 / #2405 / #2932 for `inline`, `constexpr` or `consteval`, #1804 for
+    /// `= delete`, #466 for a template, #2949 (a warning) in a linkage specification;
+    /// #2948 for a variable of that name.
+    pub(crate) fn main_rules(
+        &mut self,
+        specs: &DeclSpecs,
+        d: &Declarator,
+        entity: Option<EntityId>,
+        deleted: bool,
+    ) {
+        let Some(name) = &d.name else { return };
+        if name.is_qualified()
+            || name.last().args.is_some()
+            || specs.is_typedef
+            || specs.is_friend
+            || self.func.is_some()
+            || self.in_member_decls > 0
+            || self.map.is_system(name.span.lo)
+            || name
+                .ident()
+                .is_none_or(|s| self.interner.bytes(s) != b"main")
+        {
+            return;
+        }
+        let Some(e) = entity else { return };
+        if self.sema.entity(e).parent != crate::sema::Sema::GLOBAL {
+            return;
+        }
+        let at = name.span.lo;
+        if !d.is_function() {
+            if self.template_depth == 0 {
+                self.emit(Diagnostic::new(ids::INVALID_VARIABLE_MAIN, at));
+            }
+            return;
+        }
+        if self.template_depth > 0 {
+            self.emit(Diagnostic::new(ids::FUNCTION_TEMPLATE_NAMED_MAIN, at));
+            return;
+        }
+        if !matches!(specs.ty, TypeSpec::None)
+            && let Some((ty, reference)) = self.declared_type(specs, &d.ops[1..], 0)
+            && (reference || ty.canonical().fund() != Some(super::types::Fund::Int))
+        {
+            self.emit(
+                Diagnostic::new(ids::BAD_RETURN_TYPE_ON_MAIN, at).severity(Severity::Warning),
+            );
+        }
+        if specs.storage == Some(StorageClass::Static) {
+            self.emit(Diagnostic::new(ids::STATIC_NOT_ALLOWED, at));
+        }
+        if specs.is_inline {
+            self.emit(Diagnostic::new(ids::INLINE_MAIN, at));
+        }
+        if specs.is_constexpr {
+            self.emit(Diagnostic::new(ids::CONSTEXPR_MAIN, at));
+        }
+        if specs.is_consteval {
+            self.emit(Diagnostic::new(ids::CONSTEVAL_MAIN, at));
+        }
+        if deleted {
+            self.emit(Diagnostic::new(ids::DELETED_MAIN, at));
+        }
+        if self.sema.entity(e).flags.extern_c {
+            self.emit(Diagnostic::new(ids::LINKAGE_MAIN, at).severity(Severity::Warning));
+        }
+    }
+}
