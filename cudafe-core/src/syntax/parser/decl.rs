@@ -1122,6 +1122,27 @@ impl<'a> Parser<'a> {
             }
             break;
         }
+        // A `{` where a namespace-scope declaration's `;` belongs (a test macro left
+        // undefined: `TEST_CASE("name") { ... }`): the declaration stands as parsed, as in
+        // EDG, which checks it (an implicit `int` and its initializer) before the syntax
+        // error; parsing restarts after the next `;` outside brackets.
+        if cx == DeclContext::Namespace && self.at_punct(Punct::LBrace) && self.tentative == 0 {
+            let e = match self.expect_punct(Punct::Semi) {
+                Err(e) => e,
+                Ok(_) => unreachable!("a `{{` is not a `;`"),
+            };
+            let span = start.to(self.prev_span());
+            let from = self.peek().span;
+            let restart = self.skip_after_error(&e, cx, false);
+            self.record_recovery(from.to(self.prev_span()), &e, restart);
+            return Ok(Decl {
+                kind: DeclKind::Simple {
+                    specs,
+                    declarators: declarators.into(),
+                },
+                span,
+            });
+        }
         self.expect_punct(Punct::Semi)?;
         Ok(Decl {
             kind: DeclKind::Simple {
