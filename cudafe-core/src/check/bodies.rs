@@ -349,7 +349,10 @@ impl<'a> Checker<'a> {
             StmtKind::CoReturn(Some(e)) => self.expr(e, Use::Read),
             // An asm statement may set any local through its outputs.
             StmtKind::Asm => self.unset_locals.clear(),
+            // What did not parse may have set any local (EDG keeps a statement whose `;`
+            // is missing: `CHECK(cudaMalloc(&p, n))` with a `do ... while (0)` macro).
             StmtKind::Error => {
+                self.unset_locals.clear();
                 self.parse_error(s.span);
                 self.report_syntax_before(s.span.hi);
             }

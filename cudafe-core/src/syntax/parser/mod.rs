@@ -934,7 +934,11 @@ impl<'a> Parser<'a> {
                 .toks
                 .get(self.pos)
                 .is_some_and(|t| t.span == e.at && t.kind == TokenKind::Punct(Punct::LBrace));
-        if e.base.is_none() && !brace_for_semi && !undeclared {
+        // In a block, after a missing `;` or `)`, EDG skips whole brace groups too (a
+        // statement, a loop or a block that follows).
+        let in_block =
+            cx == DeclContext::Block && matches!(e.expected, Some(Punct::Semi | Punct::RParen));
+        if e.base.is_none() && !brace_for_semi && !undeclared && !in_block {
             self.skip_to_safe_point();
             return None;
         }
