@@ -852,8 +852,26 @@ impl<'a> Checker<'a> {
             }
             ExprKind::Index(a, b) => {
                 // An element of a local array (or of an array member) is a use of the
-                // array (not a decay).
+                // array (not a decay); a row of an array of arrays (`m[0]`) is an array,
+                // which decays.
+                if let Some((n, subscripts)) = indexed_name(e)
+                    && subscripts.len() > 1
+                {
+                    let usage = if usage == Use::Read && self.array_rank(n) > subscripts.len() {
+                        Use::NoAccess
+                    } else {
+                        usage
+                    };
+                    self.name_use(n, usage);
+                    for s in subscripts {
+                        self.expr(s, Use::Read);
+                    }
+                    return;
+                }
                 match &a.unparen().kind {
+                    ExprKind::Name(n) if usage == Use::Read && self.array_rank(n) > 1 => {
+                        self.name_use(n, Use::NoAccess)
+                    }
                     ExprKind::Name(n) => self.name_use(n, usage),
                     ExprKind::Member {
                         base,
@@ -1593,9 +1611,9 @@ impl<'a> Checker<'a> {
         // A function template that takes no such number of arguments: the arguments are
         // read for no use, and the error follows them.
         let template_mismatch = match &target.kind {
-            ExprKind::Name(n) if wrong_count.is_none() => {
-                self.template_argument_count(n, args, target.span.lo, span)
-            }
+            ExprKind::Name(n) if wrong_count.is_none() => self
+                .template_argument_count(n, args, target.span.lo, span)
+                .or_else(|| self.overload_mismatch(n, args, target.span.lo, span)),
             _ => None,
         };
         // A member function: no argument-dependent lookup.
@@ -1754,6 +1772,117 @@ impl<'a> Checker<'a> {
         )
     }
 
+    /// A call, at `at`, of a name that finds several functions (no templates, no members)
+    /// none of which can take the arguments: EDG's "no instance of overloaded function "f"
+    /// matches the argument list" with the arguments' types, and a note for each candidate,
+    /// the last declared first — #3322 when it takes no such number of arguments, else
+    /// #3326 at the first argument that cannot become its parameter. Only where the model
+    /// knows every argument's type and, for each candidate, every conversion it needs up
+    /// to the one that fails, and argument-dependent lookup can bring in nothing else;
+    /// outside templates and system headers.
+    fn overload_mismatch(
+        &self,
+        n: &QualName,
+        args: &[Expr],
+        at: u32,
+        call: Span,
+    ) -> Option<Diagnostic> {
+        if self.func.is_none_or(|c| c.in_template)
+            || self.template_depth > 0
+            || self.map.is_system(call.lo)
+            || n.last().args.is_some()
+            || args
+                .iter()
+                .any(|a| matches!(a.kind, ExprKind::PackExpansion(_)))
+        {
+            return None;
+        }
+        let mut named = self.functions_named(n)?;
+        named.sort();
+        named.dedup();
+        // Declarations of one function (glibc's `memcpy` and CUDA's) are no overloads;
+        // nor are several `extern "C"` functions of one name, which the model keeps apart.
+        if named.len() < 2
+            || self.one_function(&named).is_some()
+            || named
+                .iter()
+                .filter(|&&f| self.sema.entity(f).flags.extern_c)
+                .count()
+                > 1
+        {
+            return None;
+        }
+        for &f in &named {
+            let ent = self.sema.entity(f);
+            if ent.is_template || ent.flags.is_member || ent.kind != EntityKind::Function {
+                return None;
+            }
+        }
+        if !self.adl_adds_nothing(&named, args) {
+            return None;
+        }
+        let mut typed = Vec::with_capacity(args.len());
+        let mut shown = Vec::with_capacity(args.len());
+        for a in args {
+            let t = self.type_of(a)?;
+            shown.push(self.print_typed(&t)?);
+            typed.push(t);
+        }
+        let mut notes = Vec::with_capacity(named.len());
+        for &f in &named {
+            let decls = self.index.functions.get(&f)?;
+            let before: Vec<&FnDecl<'a>> = decls
+                .iter()
+                .filter(|d| d.declarator.span.lo < call.lo)
+                .collect();
+            let decl = before.iter().find(|d| d.has_body).or(before.first())?;
+            let chunk = decl.declarator.function()?;
+            let declared = decl.declarator.name.as_ref()?.span.lo;
+            let what = format!(
+                "function \"{}({})\"",
+                self.function_display_name(f),
+                self.rendered_params(chunk, true).join(", ")
+            );
+            let note = if !self.param_count_accepts(f, args.len()) {
+                Diagnostic::new(ids::CANDIDATE_WRONG_PARAM_COUNT, declared).arg_entity(&what)
+            } else {
+                let params = if chunk.has_void_params() {
+                    0
+                } else {
+                    chunk.params.len()
+                };
+                let mut mismatch = None;
+                for (i, t) in typed.iter().enumerate().take(params) {
+                    let p = self.parameter_type(&[f], i)?;
+                    match self.converts(t, &p)? {
+                        true => {}
+                        false => {
+                            mismatch = Some(i);
+                            break;
+                        }
+                    }
+                }
+                // A candidate that takes the arguments: no error here.
+                let i = mismatch?;
+                Diagnostic::new(ids::NONVIABLE_BECAUSE_ARG_MISMATCH, declared)
+                    .arg_entity(&what)
+                    .arg_int(i as i64 + 1)
+            };
+            notes.push((declared, note.severity(crate::diag::Severity::Note)));
+        }
+        notes.sort_by_key(|(declared, _)| std::cmp::Reverse(*declared));
+        let name = self.function_display_name(named[0]);
+        let mut d = Diagnostic::new(ids::NO_MATCHING_NEW_FUNCTION, at)
+            .arg_entity(format!("function \"{name}\""));
+        if !args.is_empty() {
+            d = d.detail(format!("argument types are: ({})", shown.join(", ")));
+        }
+        for (_, note) in notes {
+            d = d.note(note);
+        }
+        Some(d)
+    }
+
     /// `return 0;` in a function returning `void` (a kernel, say): the value is certainly
     /// not of type `void` when it has a fundamental type we can see. Not in lambdas or
     /// templates.
@@ -1861,6 +1990,26 @@ impl<'a> Checker<'a> {
         {
             self.unset_locals.remove(&id);
         }
+    }
+
+    /// How many array declarators the variable `n` names was declared with first (`int
+    /// m[2][3]`: 2).
+    fn array_rank(&self, n: &QualName) -> usize {
+        let Some(id) = n.resolution.entity() else {
+            return 0;
+        };
+        let ent = self.sema.entity(id);
+        if ent.kind != EntityKind::Variable {
+            return 0;
+        }
+        self.index
+            .declared_at(ent.first_decl().lo)
+            .map_or(0, |(_, d)| {
+                d.ops
+                    .iter()
+                    .take_while(|o| matches!(o, DeclaratorOp::Array { .. }))
+                    .count()
+            })
     }
 
     /// Does `e` name a local array not yet set?
@@ -2614,4 +2763,19 @@ enum ArgumentCount {
     Right,
     /// Too few or too many, with the error to report (after the arguments' conversions).
     Wrong(Diagnostic),
+}
+
+/// `m[i][j]...` on a name: the name and the subscripts, innermost first.
+fn indexed_name(e: &Expr) -> Option<(&QualName, Vec<&Expr>)> {
+    let mut subscripts = Vec::new();
+    let mut at = e;
+    while let ExprKind::Index(a, b) = &at.kind {
+        subscripts.push(&**b);
+        at = a.unparen();
+    }
+    subscripts.reverse();
+    match &at.kind {
+        ExprKind::Name(n) => Some((n, subscripts)),
+        _ => None,
+    }
 }

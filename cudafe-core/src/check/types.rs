@@ -1282,6 +1282,47 @@ impl<'a> Checker<'a> {
         true
     }
 
+    /// [`convertible`], and where a class is involved, what the model is sure of: a plain
+    /// struct (no member functions, so no constructors nor conversion functions) takes no
+    /// value of another type and becomes none, and a struct without bases is no other.
+    pub(crate) fn converts(&self, s: &Typed, t: &Ty) -> Option<bool> {
+        if let Some(known) = convertible(s, t) {
+            return Some(known);
+        }
+        let (sc, tc) = (s.ty.canonical(), t.canonical());
+        let plain = |c: EntityId| {
+            self.plain_struct(c)
+                && self
+                    .index
+                    .classes
+                    .get(&c)
+                    .is_some_and(|spec| spec.bases.is_empty())
+        };
+        let class_value = |t: &Ty| match t.kind {
+            TyKind::Class(c) => Some(c),
+            _ => None,
+        };
+        match (class_value(&sc), class_value(&tc)) {
+            (Some(a), Some(b)) if a == b => Some(true),
+            (Some(a), Some(b)) => (plain(a) && plain(b)).then_some(false),
+            (None, Some(b)) => matches!(
+                sc.kind,
+                TyKind::Fund(_) | TyKind::Enum(..) | TyKind::Pointer(_)
+            )
+            .then_some(())
+            .filter(|_| plain(b))
+            .map(|_| false),
+            (Some(a), None) => matches!(
+                tc.kind,
+                TyKind::Fund(_) | TyKind::Enum(..) | TyKind::Pointer(_)
+            )
+            .then_some(())
+            .filter(|_| plain(a))
+            .map(|_| false),
+            (None, None) => None,
+        }
+    }
+
     /// #144 for `T x = e;` with a value that cannot become a `T`.
     pub(crate) fn initializer_type(&mut self, specs: &DeclSpecs, id: &InitDeclarator) {
         let Some(Initializer::Assign(e)) = &id.init else {
@@ -1924,7 +1965,7 @@ fn is_pointer(o: &DeclaratorOp) -> bool {
 
 /// Can a value of type `s` become a `t` by an implicit conversion? `None` when the model
 /// cannot tell (classes, functions, anything unusual).
-fn convertible(s: &Typed, t: &Ty) -> Option<bool> {
+pub(crate) fn convertible(s: &Typed, t: &Ty) -> Option<bool> {
     let (sc, tc) = (s.ty.canonical(), t.canonical());
     if sc.is_class_value() || tc.is_class_value() {
         return None;
