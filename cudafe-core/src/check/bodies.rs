@@ -229,9 +229,12 @@ impl<'a> Checker<'a> {
         match &s.kind {
             StmtKind::Compound(list) => {
                 let mut declared = crate::intern::FxHashSet::default();
-                for s in list {
+                for (i, s) in list.iter().enumerate() {
                     self.block_redeclaration(s, &mut declared);
                     self.stmt(s);
+                    if matches!(s.kind, StmtKind::Pragma) {
+                        self.unroll_placement(s, &list[i + 1..]);
+                    }
                 }
             }
             StmtKind::Expr(e) => {
@@ -706,6 +709,7 @@ impl<'a> Checker<'a> {
                 let early = matches!(x.unparen().kind, ExprKind::Name(_));
                 if early && !self.unmodifiable_target(x) {
                     self.volatile_deprecated(x, Some(what));
+                    self.bool_step(e, x);
                 }
                 // A prefix operator's device variable is reported after its operand's
                 // others (`++a[b]`: `b`, then `a`); a postfix one's before.
@@ -718,6 +722,7 @@ impl<'a> Checker<'a> {
                 }
                 if !early && !self.unmodifiable_target(x) {
                     self.volatile_deprecated(x, Some(what));
+                    self.bool_step(e, x);
                 }
             }
             ExprKind::Unary(_, x) => self.expr(x, Use::Read),
@@ -1990,6 +1995,23 @@ impl<'a> Checker<'a> {
         {
             self.unset_locals.remove(&id);
         }
+    }
+
+    /// `#pragma unroll` must come right before a statement: #607 before a declaration,
+    /// #609 at the end of a block (both warnings).
+    fn unroll_placement(&mut self, pragma: &Stmt, rest: &[Stmt]) {
+        let Some(at) = self.unroll_pragma(pragma.span) else {
+            return;
+        };
+        let id = match rest.iter().find(|s| !matches!(s.kind, StmtKind::Pragma)) {
+            None => ids::PRAGMA_MAY_NOT_BE_USED_HERE,
+            Some(Stmt {
+                kind: StmtKind::Decl(_),
+                ..
+            }) => ids::PRAGMA_MUST_PRECEDE_STATEMENT,
+            Some(_) => return,
+        };
+        self.emit(Diagnostic::new(id, at).severity(crate::diag::Severity::Warning));
     }
 
     /// How many array declarators the variable `n` names was declared with first (`int

@@ -319,7 +319,16 @@ impl<'a> Checker<'a> {
     pub(crate) fn decl(&mut self, d: &'a Decl) {
         self.decls += 1;
         match &d.kind {
-            DeclKind::Pragma => self.pragma(d.span),
+            DeclKind::Pragma => {
+                self.pragma(d.span);
+                // `#pragma unroll` outside a function: no statement follows.
+                if let Some(at) = self.unroll_pragma(d.span) {
+                    self.emit(
+                        Diagnostic::new(ids::PRAGMA_MUST_PRECEDE_STATEMENT, at)
+                            .severity(Severity::Warning),
+                    );
+                }
+            }
             DeclKind::Namespace(ns) => self.decls(&ns.decls),
             DeclKind::LinkageSpec { decls, braced, .. } => {
                 let outer = std::mem::replace(&mut self.in_braceless_linkage, !braced);
@@ -792,6 +801,31 @@ impl<'a> Checker<'a> {
             self.namespace_initializer(id);
             self.namespace_initializer_conversions(specs, id);
         }
+    }
+
+    /// For `#pragma unroll ...`, where its name stands (not in system headers).
+    pub(crate) fn unroll_pragma(&self, span: Span) -> Option<u32> {
+        if self.map.is_system(span.lo) {
+            return None;
+        }
+        let text = self.map.slice(span);
+        let mut i = text.iter().position(|&b| b == b'#')? + 1;
+        let blank = |b: u8| b == b' ' || b == b'\t';
+        while text.get(i).is_some_and(|&b| blank(b)) {
+            i += 1;
+        }
+        if !text[i..].starts_with(b"pragma") {
+            return None;
+        }
+        i += 6;
+        while text.get(i).is_some_and(|&b| blank(b)) {
+            i += 1;
+        }
+        let name = &text[i..];
+        let after = name.get(6).copied();
+        (name.starts_with(b"unroll")
+            && after.is_none_or(|b| !(b.is_ascii_alphanumeric() || b == b'_')))
+        .then_some(span.lo + i as u32)
     }
 
     /// Applies `#pragma nv_diag_*` and `#pragma nv_diagnostic` where they stand.

@@ -12,7 +12,7 @@
 //! reported about it. Types print as EDG prints them: `const float *`, `float *const *`,
 //! a typedef by its name with `(aka "...")` after it.
 
-use crate::diag::{Diagnostic, ids};
+use crate::diag::{Diagnostic, Severity, ids};
 use crate::intern::Symbol;
 use crate::lexer::literal;
 use crate::sema::{EntityId, EntityKind};
@@ -1321,6 +1321,41 @@ impl<'a> Checker<'a> {
             .map(|_| false),
             (None, None) => None,
         }
+    }
+
+    /// `++` or `--` (`e`) on a `bool` (`x`): #708, incrementing one is deprecated (a warning
+    /// in every mode, as in cudafe++); decrementing one is #709, an error.
+    pub(crate) fn bool_step(&mut self, e: &Expr, x: &Expr) {
+        if self.map.is_system(x.span.lo) {
+            return;
+        }
+        // In a template too: a type the model knows depends on no template parameter.
+        let t = if self.template_depth > 0 || self.func.is_some_and(|f| f.in_template) {
+            self.types_in_templates = true;
+            let t = match &x.kind {
+                ExprKind::Name(n) => self.name_type(n),
+                _ => None,
+            };
+            self.types_in_templates = false;
+            t
+        } else {
+            self.type_of(x)
+        };
+        let Some(t) = t else { return };
+        if t.ty.canonical().fund() != Some(Fund::Bool) {
+            return;
+        }
+        let increment = matches!(
+            e.kind,
+            ExprKind::Unary(UnaryOp::PreInc, _) | ExprKind::PostInc(_)
+        );
+        let at = x.span.lo;
+        let d = if increment {
+            Diagnostic::new(ids::INCR_OF_BOOL_DEPRECATED, at).severity(Severity::Warning)
+        } else {
+            Diagnostic::new(ids::BOOL_TYPE_NOT_ALLOWED, at)
+        };
+        self.emit(d);
     }
 
     /// #144 for `T x = e;` with a value that cannot become a `T`.
