@@ -1135,6 +1135,7 @@ impl<'a> Checker<'a> {
             ExprKind::Binary(_, a, b) => {
                 self.builtin_typed(a, depth + 1) && self.builtin_typed(b, depth + 1)
             }
+            ExprKind::Nullptr => true,
             ExprKind::Name(n) if !n.is_qualified() && n.last().args.is_none() => {
                 let Some(v) = n.resolution.entity() else {
                     return false;
@@ -1618,7 +1619,8 @@ impl<'a> Checker<'a> {
         let template_mismatch = match &target.kind {
             ExprKind::Name(n) if wrong_count.is_none() => self
                 .template_argument_count(n, args, target.span.lo, span)
-                .or_else(|| self.overload_mismatch(n, args, target.span.lo, span)),
+                .or_else(|| self.overload_mismatch(n, args, target.span.lo, span))
+                .or_else(|| self.template_call_mismatch(n, args, target.span.lo, span)),
             _ => None,
         };
         // A member function: no argument-dependent lookup.
@@ -1777,6 +1779,269 @@ impl<'a> Checker<'a> {
         )
     }
 
+    /// A call, at `at`, of a name that finds function templates (and perhaps functions) of
+    /// which none can take the arguments: each template takes no such number of arguments
+    /// (#3322) or fails deduction (#3327) — a template parameter that no function
+    /// parameter names and that has no default (`tex1Dfetch<T>(cudaTextureObject_t, int)`
+    /// called without template arguments), or a `T *` parameter given an argument of EDG's
+    /// error type (a texture reference once CUDA 12 removed them) or of a type that is no
+    /// pointer — and each function takes no such number. One template alone is
+    /// "no instance of function template "f"" (and the note names it alone); several
+    /// candidates are "no instance of overloaded function "f"", the notes showing their
+    /// parameters, and the template parameters where some are not deducible, the last
+    /// declared first. Only where the model is sure: outside templates and system
+    /// headers, no template arguments written, every argument of a known type or of the
+    /// error type, argument-dependent lookup adding nothing.
+    fn template_call_mismatch(
+        &self,
+        n: &QualName,
+        args: &[Expr],
+        at: u32,
+        call: Span,
+    ) -> Option<Diagnostic> {
+        if self.func.is_none_or(|c| c.in_template)
+            || self.template_depth > 0
+            || self.map.is_system(call.lo)
+            || n.last().args.is_some()
+            || args
+                .iter()
+                .any(|a| matches!(a.kind, ExprKind::PackExpansion(_)))
+        {
+            return None;
+        }
+        let mut named = self.functions_named(n)?;
+        named.sort();
+        named.dedup();
+        if !named.iter().any(|&f| self.sema.entity(f).is_template) {
+            return None;
+        }
+        for &f in &named {
+            let ent = self.sema.entity(f);
+            if ent.flags.is_member || ent.kind != EntityKind::Function {
+                return None;
+            }
+        }
+        // Each argument: the error type, or a type the model knows that brings nothing in.
+        let mut shown = Vec::with_capacity(args.len());
+        let mut erroneous = Vec::with_capacity(args.len());
+        for a in args {
+            if self.erroneous(a) {
+                shown.push("<error-type>".to_string());
+                erroneous.push(true);
+                continue;
+            }
+            if !self.adl_adds_nothing(&named, std::slice::from_ref(a)) {
+                return None;
+            }
+            shown.push(self.print_typed(&self.type_of(a)?)?);
+            erroneous.push(false);
+        }
+        let overloaded = named.len() > 1;
+        let mut notes = Vec::with_capacity(named.len());
+        for &f in &named {
+            let decls = self.index.functions.get(&f)?;
+            let before: Vec<&FnDecl<'a>> = decls
+                .iter()
+                .filter(|d| d.declarator.span.lo < call.lo)
+                .collect();
+            let decl = before.iter().find(|d| d.has_body).or(before.first())?;
+            let chunk = decl.declarator.function()?;
+            let declared = decl.declarator.name.as_ref()?.span.lo;
+            let name = self.function_display_name(f);
+            let params = self.rendered_params(chunk, true).join(", ");
+            let template = self.sema.entity(f).is_template;
+            let kind = if template {
+                "function template"
+            } else {
+                "function"
+            };
+            let count_ok = self.param_count_accepts(f, args.len());
+            if !template {
+                if count_ok {
+                    // A function that may take them (an error-type argument converts).
+                    return None;
+                }
+                let what = format!("{kind} \"{name}({params})\"");
+                notes.push((
+                    declared,
+                    Diagnostic::new(ids::CANDIDATE_WRONG_PARAM_COUNT, declared).arg_entity(&what),
+                ));
+                continue;
+            }
+            let head = decl.template?;
+            // A pack takes any number of arguments.
+            if head.params.iter().any(|p| p.pack) || chunk.params.iter().any(|p| p.declarator.pack)
+            {
+                return None;
+            }
+            if !count_ok {
+                let what = if overloaded {
+                    let list = self.undeducible_list(head, chunk);
+                    format!("{kind} \"{name}{list}({params})\"")
+                } else {
+                    format!("{kind} \"{name}\"")
+                };
+                notes.push((
+                    declared,
+                    Diagnostic::new(ids::CANDIDATE_WRONG_PARAM_COUNT, declared).arg_entity(&what),
+                ));
+                continue;
+            }
+            if !self.deduction_fails(head, chunk, args, &erroneous)? {
+                return None;
+            }
+            let what = if !overloaded {
+                format!("{kind} \"{name}\"")
+            } else {
+                let list = self.undeducible_list(head, chunk);
+                format!("{kind} \"{name}{list}({params})\"")
+            };
+            notes.push((
+                declared,
+                Diagnostic::new(ids::DEDUCTION_FAILED, declared).arg_entity(&what),
+            ));
+        }
+        notes.sort_by_key(|(declared, _)| std::cmp::Reverse(*declared));
+        let name = self.function_display_name(named[0]);
+        let what = if overloaded {
+            ids::NO_MATCHING_NEW_FUNCTION
+        } else {
+            ids::NO_MATCHING_FUNCTION
+        };
+        let shown_name = if overloaded {
+            format!("function \"{name}\"")
+        } else {
+            format!("function template \"{name}\"")
+        };
+        let mut d = Diagnostic::new(what, at).arg_entity(shown_name);
+        if !args.is_empty() {
+            d = d.detail(format!("argument types are: ({})", shown.join(", ")));
+        }
+        for (_, note) in notes {
+            d = d.note(note.severity(crate::diag::Severity::Note));
+        }
+        Some(d)
+    }
+
+    /// How EDG names a function template among candidates: with its template parameters
+    /// (`<T,U>`) when some function parameter does not name one of them, else without.
+    fn undeducible_list(&self, head: &TemplateHead, chunk: &FunctionChunk) -> String {
+        let text: Vec<&[u8]> = chunk
+            .params
+            .iter()
+            .map(|p| self.map.slice(p.span))
+            .collect();
+        let names = |sym: Symbol| {
+            let word = self.interner.bytes(sym);
+            text.iter().any(|t| {
+                t.windows(word.len()).enumerate().any(|(i, w)| {
+                    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+                    w == word
+                        && (i == 0 || !ident(t[i - 1]))
+                        && t.get(i + word.len()).is_none_or(|&b| !ident(b))
+                })
+            })
+        };
+        if head.params.iter().all(|p| p.name.is_some_and(names)) {
+            return String::new();
+        }
+        let list: Vec<String> = head
+            .params
+            .iter()
+            .map(|p| p.name.map(|s| self.name_of(s)).unwrap_or_default())
+            .collect();
+        format!("<{}>", list.join(","))
+    }
+
+    /// Template argument deduction for a call of the function template `head` + `chunk`
+    /// (which takes that many arguments): whether it fails, or `None` where the model
+    /// cannot tell (packs, non-type or template template parameters, parameters of other
+    /// forms than `T`, `T &`, `T &&`, `T *` and types without template parameters).
+    fn deduction_fails(
+        &self,
+        head: &TemplateHead,
+        chunk: &FunctionChunk,
+        args: &[Expr],
+        erroneous: &[bool],
+    ) -> Option<bool> {
+        let mut tparams = Vec::with_capacity(head.params.len());
+        for p in &head.params {
+            let TemplateParamKind::Type { default, .. } = &p.kind else {
+                return None;
+            };
+            if p.pack {
+                return None;
+            }
+            tparams.push((p.entity?, default.is_some()));
+        }
+        let params: &[Param] = if chunk.has_void_params() {
+            &[]
+        } else {
+            &chunk.params
+        };
+        let mut deduced = vec![false; tparams.len()];
+        let mut fails = false;
+        for (i, p) in params.iter().enumerate() {
+            if p.declarator.pack {
+                return None;
+            }
+            let which = match &p.specs.ty {
+                TypeSpec::Named { name, .. } => {
+                    if name.segments.iter().any(|s| s.args.is_some()) {
+                        return None;
+                    }
+                    name.resolution
+                        .entity()
+                        .and_then(|e| tparams.iter().position(|(t, _)| *t == e))
+                }
+                TypeSpec::Builtin(_) => None,
+                _ => return None,
+            };
+            let Some(k) = which else {
+                // A parameter without template parameters: no deduction from it.
+                if p.declarator.ops.iter().any(|o| {
+                    !matches!(
+                        o,
+                        DeclaratorOp::Pointer { .. }
+                            | DeclaratorOp::LValueRef
+                            | DeclaratorOp::RValueRef
+                    )
+                }) {
+                    return None;
+                }
+                continue;
+            };
+            let Some(arg) = args.get(i) else {
+                // A default argument: no deduction.
+                continue;
+            };
+            match &p.declarator.ops[..] {
+                [] | [DeclaratorOp::LValueRef] | [DeclaratorOp::RValueRef] => deduced[k] = true,
+                [DeclaratorOp::Pointer { .. }] => {
+                    if erroneous[i] {
+                        fails = true;
+                    } else {
+                        let t = self.type_of(arg)?;
+                        if t.ty.canonical().pointee().is_some() {
+                            deduced[k] = true;
+                        } else if t.ty.canonical().fund().is_some() && !t.null {
+                            fails = true;
+                        } else {
+                            return None;
+                        }
+                    }
+                }
+                _ => return None,
+            }
+        }
+        for (k, (_, default)) in tparams.iter().enumerate() {
+            if !deduced[k] && !default {
+                fails = true;
+            }
+        }
+        Some(fails)
+    }
+
     /// A call, at `at`, of a name that finds several functions (no templates, no members)
     /// none of which can take the arguments: EDG's "no instance of overloaded function "f"
     /// matches the argument list" with the arguments' types, and a note for each candidate,
@@ -1929,6 +2194,10 @@ impl<'a> Checker<'a> {
                         .entity()
                         .is_some_and(|v| self.of_erroneous_type(v))
             }
+            // The error type spreads: `&tex`, `*tex`, `tex.filterMode`, `tex[0]`.
+            ExprKind::Unary(UnaryOp::AddrOf | UnaryOp::Deref, x) => self.erroneous(x),
+            ExprKind::Member { base, .. } => self.erroneous(base),
+            ExprKind::Index(a, _) => self.erroneous(a),
             _ => false,
         }
     }

@@ -271,7 +271,7 @@ impl Ty {
         }
     }
 
-    fn pointee(&self) -> Option<&Ty> {
+    pub(crate) fn pointee(&self) -> Option<&Ty> {
         match &self.kind {
             TyKind::Pointer(p) => Some(p),
             TyKind::Typedef(_, t) => t.pointee(),
@@ -767,6 +767,11 @@ impl<'a> Checker<'a> {
             | ExprKind::SizeofPack(_)
             | ExprKind::AlignofType(_)
             | ExprKind::AlignofExpr(_) => Some(Typed::value(Ty::new(TyKind::Fund(Fund::ULong)))),
+            // GCC's `NULL`: a `long` that is a null pointer constant.
+            ExprKind::Nullptr if self.map.slice(e.span) == b"__null" => Some(Typed {
+                null: true,
+                ..Typed::value(Ty::new(TyKind::Fund(Fund::Long)))
+            }),
             ExprKind::Name(n) => self.name_type(n),
             ExprKind::This if self.lambda_frames.is_empty() => {
                 let (scope, konst) = self.member_function_class()?;
@@ -1759,6 +1764,12 @@ impl<'a> Checker<'a> {
                 let ent = self.sema.entity(c);
                 ent.parent == crate::sema::Sema::GLOBAL
                     && match ent.kind {
+                        // Never defined (`struct cudaArray;`): no friends to find.
+                        EntityKind::Class(_)
+                            if !ent.flags.defined && !self.index.classes.contains_key(&c) =>
+                        {
+                            true
+                        }
                         EntityKind::Class(_) => self.befriends_nothing_named(c, name),
                         EntityKind::Enum { .. } => true,
                         _ => false,
