@@ -257,6 +257,7 @@ impl<'a> Checker<'a> {
             if self.map.is_system(p.span.lo) || p.declarator.pack {
                 continue;
             }
+            self.parameters_in_bounds(&p.declarator);
             let Some((ty, false)) = self.declared_type(&p.specs, &p.declarator.ops, 0) else {
                 continue;
             };
@@ -357,6 +358,51 @@ impl<'a> Checker<'a> {
         }
         if self.sema.entity(e).flags.extern_c {
             self.emit(Diagnostic::new(ids::LINKAGE_MAIN, at).severity(Severity::Warning));
+        }
+    }
+}
+
+impl Checker<'_> {
+    /// #411 `a parameter is not allowed` at each parameter an array bound of parameter
+    /// declarator `d` evaluates (C99's `float a[n][n]`; `sizeof(n)` evaluates nothing).
+    fn parameters_in_bounds(&mut self, d: &Declarator) {
+        struct Refs<'s> {
+            sema: &'s crate::sema::Sema,
+            at: Vec<u32>,
+        }
+        impl<'a> crate::syntax::visit::Visitor<'a> for Refs<'_> {
+            fn expr(&mut self, e: &'a Expr) {
+                match &e.kind {
+                    ExprKind::SizeofExpr(_)
+                    | ExprKind::SizeofType(_)
+                    | ExprKind::AlignofExpr(_)
+                    | ExprKind::AlignofType(_)
+                    | ExprKind::Noexcept(_) => {}
+                    ExprKind::Name(n) => {
+                        if n.resolution
+                            .entity()
+                            .is_some_and(|p| self.sema.entity(p).kind == EntityKind::Parameter)
+                        {
+                            self.at.push(n.span.lo);
+                        }
+                    }
+                    _ => crate::syntax::visit::walk_expr(self, e),
+                }
+            }
+        }
+        let mut refs = Refs {
+            sema: self.sema,
+            at: Vec::new(),
+        };
+        for op in d.ops.iter().rev() {
+            if let DeclaratorOp::Array { size: Some(e), .. } = op {
+                crate::syntax::visit::Visitor::expr(&mut refs, e);
+            }
+        }
+        let mut at = refs.at;
+        at.sort_unstable();
+        for a in at {
+            self.emit(Diagnostic::new(ids::PARAM_NOT_ALLOWED, a));
         }
     }
 }
