@@ -497,6 +497,7 @@ impl<'a> Checker<'a> {
                     self.initializer_type(specs, id);
                 }
                 self.too_many_initializers(specs, id);
+                self.narrowing_initializer(specs, id);
                 if !specs.is_typedef && !id.declarator.is_function() && id.declarator.ops.is_empty()
                 {
                     self.implicit_special_members(specs, id);

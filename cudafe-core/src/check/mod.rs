@@ -19,6 +19,7 @@ use hiding::member_function;
 mod index;
 mod jumps;
 mod lambda;
+mod narrowing;
 mod objects;
 mod redefinition;
 mod statics;

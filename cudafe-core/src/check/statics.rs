@@ -37,6 +37,7 @@ impl<'a> Checker<'a> {
         }
         self.initializer_conversions(specs, id);
         self.too_many_initializers(specs, id);
+        self.narrowing_initializer(specs, id);
     }
 
     /// `static_assert(cond, message)`: its undeclared names, and the assertion itself when

@@ -47,7 +47,7 @@ pub(crate) enum Fund {
 }
 
 impl Fund {
-    fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Fund::Bool => "bool",
             Fund::Char => "char",
