@@ -3,7 +3,8 @@
 // surely is at run time: a signed index from unsigned built-ins, a parameter, an element of
 // an array. Constants that fit are no narrowing (a constant that does not fit is #68 or
 // #69), nor are conversions that keep every value. The elements of a plain struct meet its
-// members in order, and `dim3{...}` the parameters of its constructor.
+// members in order, and `dim3{...}` the parameters of its constructor; a constructor's
+// member initializer in braces and a functional cast in braces narrow too.
 #include <cuda_runtime.h>
 #include <cstddef>
 struct Range { int first; float scale; };
@@ -25,6 +26,15 @@ __global__ void scale(float *p, int n, double factor) {
   size_t count{sizeof(int) * 4};
   if (i < n) p[i] = f + whole + wide + r.scale + row[0] + sign + small + fits + half + bytes + longer + count;
 }
+
+struct Buffer {
+  size_t size_;
+  float scale_;
+  Buffer(int n, double s) : size_{n}, scale_{s} {} //~ warning #2361-D: invalid narrowing conversion from "int" to "unsigned long"
+  //~^ warning #2361-D: invalid narrowing conversion from "double" to "float"
+};
+
+int rounded(double d) { return int{d}; } //~ warning #2361-D: invalid narrowing conversion from "double" to "int"
 
 void launch(float *p, int n) {
   dim3 grid{n}; //~ warning #2361-D: invalid narrowing conversion from "int" to "unsigned int"

@@ -60,6 +60,7 @@ impl<'a> Checker<'a> {
             for a in &init.args {
                 self.expr(a, Use::Read);
             }
+            self.narrowing_member_initializer(init);
         }
         self.note_unreachable_loops(body);
         self.stmt(body);
@@ -909,7 +910,17 @@ impl<'a> Checker<'a> {
                     self.expr(a, Use::Read);
                 }
             }
-            ExprKind::Construct { args, .. } | ExprKind::InitList(args) => {
+            ExprKind::Construct {
+                ty,
+                args,
+                braced: true,
+            } => {
+                for a in args {
+                    self.expr(a, Use::Read);
+                }
+                self.narrowing_cast(ty, args);
+            }
+            ExprKind::InitList(args) => {
                 for a in args {
                     self.expr(a, Use::Read);
                 }

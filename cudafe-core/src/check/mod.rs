@@ -797,6 +797,9 @@ impl<'a> Checker<'a> {
             self.function_declaration(specs, &id.declarator, id.entity, false, id.span);
         } else {
             self.object_declaration(specs, id);
+            if self.in_member_decls > 0 {
+                self.narrowing_initializer(specs, id);
+            }
             self.variable_redefinition(specs, id);
             self.variable_declaration(specs, id);
             self.namespace_initializer(id);

@@ -7,7 +7,7 @@
 //! grid{n}`).
 
 use crate::diag::{Diagnostic, Severity, ids};
-use crate::sema::EntityId;
+use crate::sema::{EntityId, EntityKind};
 use crate::syntax::ast::*;
 
 use super::Checker;
@@ -82,6 +82,7 @@ impl<'a> Checker<'a> {
         };
         if specs.is_typedef
             || id.declarator.is_function()
+            || specs.storage.is_some() && self.in_member_decls > 0
             || self.template_depth > 0
             || self.func.is_some_and(|f| f.in_template)
             || self.map.is_system(id.span.lo)
@@ -123,6 +124,52 @@ impl<'a> Checker<'a> {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// `int{d}`: a functional cast in braces to a fundamental type.
+    pub(crate) fn narrowing_cast(&mut self, ty: &TypeId, args: &[Expr]) {
+        let [e] = args else { return };
+        if self.template_depth > 0
+            || self.func.is_some_and(|f| f.in_template)
+            || self.map.is_system(e.span.lo)
+        {
+            return;
+        }
+        let Some((t, false)) = self.declared_type(&ty.specs, &ty.declarator.ops, 0) else {
+            return;
+        };
+        if let Some(target) = t.canonical().fund() {
+            self.narrowing_element(e, target);
+        }
+    }
+
+    /// `: size_{n}` in a constructor: a data member of a fundamental type initialized in
+    /// braces.
+    pub(crate) fn narrowing_member_initializer(&mut self, init: &MemInit) {
+        let [e] = &init.args[..] else { return };
+        if !init.braced
+            || init.pack
+            || self.template_depth > 0
+            || self.func.is_some_and(|f| f.in_template)
+            || self.map.is_system(e.span.lo)
+        {
+            return;
+        }
+        let Some(m) = init.name.resolution.entity() else {
+            return;
+        };
+        if self.sema.entity(m).kind != EntityKind::Field {
+            return;
+        }
+        let Some((specs, d)) = self.index.declared_at(self.sema.entity(m).first_decl().lo) else {
+            return;
+        };
+        let Some((t, false)) = self.declared_type(specs, &d.ops, 0) else {
+            return;
+        };
+        if let Some(target) = t.canonical().fund() {
+            self.narrowing_element(e, target);
         }
     }
 
