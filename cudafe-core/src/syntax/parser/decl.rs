@@ -2841,9 +2841,20 @@ impl<'a> Parser<'a> {
             (scope, found)
         };
         let signature = d.function().map(|f| self.signature_key(f));
+        // A function and a function template of one name and parameter list are two
+        // overloads (`template <class T> void test(); bool test();`); an explicit
+        // specialization (`template <>`) or a qualified name redeclares what it names.
+        let in_params = self.sema.scope(self.scope).kind == ScopeKind::TemplateParams;
+        let head = self.template_heads.last().copied().filter(|_| in_params);
+        let plain_overload =
+            kind == EntityKind::Function && !name.is_qualified() && head != Some(true);
+        let declares_template = head == Some(false);
         let existing = existing.into_iter().find(|&e| {
             let en = self.sema.entity(e);
             if en.kind != kind && !(en.kind == EntityKind::Variable && kind == EntityKind::Field) {
+                return false;
+            }
+            if plain_overload && en.is_template != declares_template {
                 return false;
             }
             match (&signature, self.signatures.get(&e)) {
