@@ -693,6 +693,10 @@ impl<'a> Checker<'a> {
             ExprKind::TypeName => {
                 self.emit(Diagnostic::new(ids::TYPE_IDENTIFIER_NOT_ALLOWED, e.span.lo));
             }
+            // A class, enumeration or typedef named where a value belongs (`f(E)`).
+            ExprKind::Name(n) if self.names_type_as_value(n) => {
+                self.emit(Diagnostic::new(ids::TYPE_IDENTIFIER_NOT_ALLOWED, e.span.lo));
+            }
             // An array named anywhere but before `[...]` decays to a pointer to its first
             // element: none of it is read (`return table;`, `int *p = buf;`).
             ExprKind::Name(n) if usage != Use::NoAccess && self.names_array(n) => {
@@ -1824,7 +1828,9 @@ impl<'a> Checker<'a> {
         let mut named = self.functions_named(n)?;
         named.sort();
         named.dedup();
-        if !named.iter().any(|&f| self.sema.entity(f).is_template) {
+        if !named.iter().any(|&f| self.sema.entity(f).is_template)
+            || !self.whole_overload_set(&named)
+        {
             return None;
         }
         for &f in &named {
@@ -1881,6 +1887,10 @@ impl<'a> Checker<'a> {
                 continue;
             }
             let head = decl.template?;
+            // A function and a template of one name may share an entity here: not sure.
+            if decls.iter().any(|d| d.template.is_none()) {
+                return None;
+            }
             // A pack takes any number of arguments.
             if head.params.iter().any(|p| p.pack) || chunk.params.iter().any(|p| p.declarator.pack)
             {
@@ -1933,6 +1943,25 @@ impl<'a> Checker<'a> {
             d = d.note(note.severity(crate::diag::Severity::Note));
         }
         Some(d)
+    }
+
+    /// Is `named` every function its scope declares by that name (lookup may have found
+    /// some only: a template and a function of one name)?
+    fn whole_overload_set(&self, named: &[EntityId]) -> bool {
+        let Some(&f) = named.first() else {
+            return false;
+        };
+        let ent = self.sema.entity(f);
+        let Some(name) = ent.name else { return false };
+        let parent = ent.parent;
+        if named.iter().any(|&g| self.sema.entity(g).parent != parent) {
+            return false;
+        }
+        self.sema
+            .scope(parent)
+            .names
+            .get(&name)
+            .is_some_and(|all| all.iter().all(|e| named.contains(e)))
     }
 
     /// How EDG names a function template among candidates: with its template parameters
@@ -2085,6 +2114,7 @@ impl<'a> Checker<'a> {
         // Declarations of one function (glibc's `memcpy` and CUDA's) are no overloads;
         // nor are several `extern "C"` functions of one name, which the model keeps apart.
         if named.len() < 2
+            || !self.whole_overload_set(&named)
             || self.one_function(&named).is_some()
             || named
                 .iter()
@@ -2205,13 +2235,37 @@ impl<'a> Checker<'a> {
                     || n.resolution
                         .entity()
                         .is_some_and(|v| self.of_erroneous_type(v))
+                    || self.names_type_as_value(n)
             }
+            // A type where a value belongs: `f(int)`, `f(E)`.
+            ExprKind::TypeName => true,
             // The error type spreads: `&tex`, `*tex`, `tex.filterMode`, `tex[0]`.
             ExprKind::Unary(UnaryOp::AddrOf | UnaryOp::Deref, x) => self.erroneous(x),
             ExprKind::Member { base, .. } => self.erroneous(base),
             ExprKind::Index(a, _) => self.erroneous(a),
             _ => false,
         }
+    }
+
+    /// Does `n`, used as a value, name a type (outside templates and system headers)?
+    fn names_type_as_value(&self, n: &QualName) -> bool {
+        if self.template_depth > 0
+            || self.func.is_none_or(|f| f.in_template)
+            || n.last().args.is_some()
+            || n.is_qualified()
+            || self.map.is_system(n.span.lo)
+        {
+            return false;
+        }
+        n.resolution.entity().is_some_and(|t| {
+            let ent = self.sema.entity(t);
+            !ent.is_template
+                && !ent.flags.in_template
+                && matches!(
+                    ent.kind,
+                    EntityKind::Class(_) | EntityKind::Enum { .. } | EntityKind::Typedef
+                )
+        })
     }
 
     /// A variable or parameter declared with a type name that names nothing (`texture<float>
