@@ -117,6 +117,15 @@ impl<'a> Checker<'a> {
                 match e.kind {
                     EntityKind::TemplateValueParam => Value::Dependent,
                     EntityKind::Enumerator => self.enumerator_value(*id, depth),
+                    // A variable template with partial or explicit specializations
+                    // (declared again): which one a use takes is for instantiation to
+                    // decide (`has_type<A>` with a `void_t` specialization).
+                    EntityKind::Variable
+                        if e.is_template
+                            && (e.decl_count() > 1 || !e.specializations.is_empty()) =>
+                    {
+                        Value::Unknown
+                    }
                     EntityKind::Variable | EntityKind::Field
                         if e.flags.is_constexpr || e.flags.is_const =>
                     {
