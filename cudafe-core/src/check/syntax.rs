@@ -174,7 +174,9 @@ impl<'a> Checker<'a> {
                     self.base_problem(b);
                     if matches!(
                         **b,
-                        BaseProblem::UndefinedType { .. } | BaseProblem::NotATemplateType { .. }
+                        BaseProblem::UndefinedType { .. }
+                            | BaseProblem::NotATemplateType { .. }
+                            | BaseProblem::UnexpectedTemplateArgs { .. }
                     ) {
                         return;
                     }
@@ -234,6 +236,15 @@ impl<'a> Checker<'a> {
             }
             BaseProblem::NoTypeSpecifier { at } => {
                 Diagnostic::new(ids::MISSING_DECL_SPECIFIERS, at.lo)
+            }
+            BaseProblem::UnexpectedTemplateArgs { entity, at } => {
+                let what = match self.sema.entity(entity).kind {
+                    EntityKind::Class(_) => "class",
+                    _ => "type",
+                };
+                let shown = self.sema.qualified_name(entity, self.interner);
+                Diagnostic::new(ids::UNEXPECTED_TEMPLATE_ARG_LIST, at.lo)
+                    .arg_entity(format!("{what} \"{shown}\""))
             }
             BaseProblem::UndefinedType { name, at } | BaseProblem::Undeclared { name, at } => {
                 Diagnostic::new(ids::UNDEFINED_IDENTIFIER, at.lo).arg_str(self.name_of(name))

@@ -448,6 +448,11 @@ pub enum BaseProblem {
     /// `identifier "FOO" is undefined` before the syntax error after it (`FOO int x;` in a
     /// block, where EDG reads `FOO` as an expression).
     Undeclared { name: Symbol, at: Span },
+    /// `class "S" may not have a template argument list` (`type "I"` for a typedef): a
+    /// class or typedef that is no template written with template arguments where a type
+    /// belongs, a declarator after them (`S<int> x;`). EDG drops the arguments and goes on
+    /// with the type: the whole problem.
+    UnexpectedTemplateArgs { entity: EntityId, at: Span },
 }
 
 /// A class definition: `struct S : B { ... }`.

@@ -1855,6 +1855,7 @@ impl<'a> Parser<'a> {
                     };
                     match self.classify(&name) {
                         NameClass::Type => {
+                            self.template_args_on_non_template(cx, &name);
                             s.ty = TypeSpec::Named {
                                 name,
                                 typename_kw: false,
@@ -1987,6 +1988,57 @@ impl<'a> Parser<'a> {
             restart: None,
             open: None,
         });
+    }
+
+    /// `S<int> x;` with `S` a class or typedef that is no template: the arguments are
+    /// consumed and the problem recorded (see [`BaseProblem::UnexpectedTemplateArgs`]).
+    fn template_args_on_non_template(&mut self, cx: DeclContext, name: &QualName) {
+        if name.is_qualified()
+            || name.last().args.is_some()
+            || !self.at_punct(Punct::Less)
+            || !matches!(
+                cx,
+                DeclContext::Namespace
+                    | DeclContext::Class
+                    | DeclContext::Template
+                    | DeclContext::Block
+            )
+        {
+            return;
+        }
+        let Some(e) = name.resolution.entity() else {
+            return;
+        };
+        let ent = self.sema.entity(e);
+        if ent.is_template
+            || ent.flags.in_template
+            || !matches!(ent.kind, EntityKind::Class(_) | EntityKind::Typedef)
+        {
+            return;
+        }
+        let m = self.mark();
+        if self.attempt(|p| p.template_args()).is_some()
+            && self.undeclared_type_before_declarator(cx, name)
+        {
+            // Also when deciding whether a statement is a declaration: it is one.
+            if self.is_tentative() {
+                return;
+            }
+            self.recoveries.push(Recovery {
+                span: Span::new(name.span.lo, name.span.lo),
+                at: name.span,
+                what: String::new(),
+                expected: None,
+                base: Some(Box::new(BaseProblem::UnexpectedTemplateArgs {
+                    entity: e,
+                    at: name.span,
+                })),
+                restart: None,
+                open: None,
+            });
+            return;
+        }
+        self.reset(m);
     }
 
     /// An undeclared identifier with template arguments where a type belongs outside
