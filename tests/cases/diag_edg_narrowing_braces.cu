@@ -4,7 +4,9 @@
 // an array. Constants that fit are no narrowing (a constant that does not fit is #68 or
 // #69), nor are conversions that keep every value. The elements of a plain struct meet its
 // members in order, and `dim3{...}` the parameters of its constructor; a constructor's
-// member initializer in braces and a functional cast in braces narrow too.
+// member initializer in braces, a functional cast in braces and `return {...}` of a struct
+// narrow too (returning a scalar in braces narrows with an error: see
+// diag_edg_narrowing_return).
 #include <cuda_runtime.h>
 #include <cstddef>
 struct Range { int first; float scale; };
@@ -35,6 +37,7 @@ struct Buffer {
 };
 
 int rounded(double d) { return int{d}; } //~ warning #2361-D: invalid narrowing conversion from "double" to "int"
+Range make(double d) { return {1, d}; } //~ warning #2361-D: invalid narrowing conversion from "double" to "float"
 
 void launch(float *p, int n) {
   dim3 grid{n}; //~ warning #2361-D: invalid narrowing conversion from "int" to "unsigned int"

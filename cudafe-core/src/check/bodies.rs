@@ -338,6 +338,9 @@ impl<'a> Checker<'a> {
                 self.loop_body(body);
             }
             StmtKind::Return(Some(e)) => {
+                if let ExprKind::InitList(items) = &e.kind {
+                    self.narrowing_return(items);
+                }
                 // A name is read when it is returned, after the conversion is checked.
                 let early = matches!(e.unparen().kind, ExprKind::Name(_));
                 if early {

@@ -127,6 +127,45 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// `return {d};` in a function returning a fundamental type or a class the model
+    /// follows (not in lambdas: their return type is not the function's).
+    pub(crate) fn narrowing_return(&mut self, list: &[Expr]) {
+        let Some(f) = self.cur_fn else { return };
+        if !self.lambda_frames.is_empty()
+            || self.template_depth > 0
+            || self.func.is_some_and(|f| f.in_template)
+            || list.first().is_some_and(|e| self.map.is_system(e.span.lo))
+        {
+            return;
+        }
+        let d = &f.declarator;
+        if !d.is_function() {
+            return;
+        }
+        let Some((t, false)) = self.declared_type(&f.specs, &d.ops[1..], 0) else {
+            return;
+        };
+        match t.canonical().kind {
+            // A scalar returned in braces: an error, unlike an aggregate's members.
+            TyKind::Fund(target) => {
+                if let [e] = list {
+                    self.narrowing_element_as(e, target, Severity::Error);
+                }
+            }
+            TyKind::Class(c) => {
+                let Some(targets) = self.element_targets(c, list) else {
+                    return;
+                };
+                for (e, target) in list.iter().zip(targets) {
+                    if let Some(t) = target {
+                        self.narrowing_element(e, t);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
     /// `int{d}`: a functional cast in braces to a fundamental type.
     pub(crate) fn narrowing_cast(&mut self, ty: &TypeId, args: &[Expr]) {
         let [e] = args else { return };
@@ -285,6 +324,11 @@ impl<'a> Checker<'a> {
 
     /// One element `e` initializing a `target`.
     fn narrowing_element(&mut self, e: &Expr, target: Fund) {
+        self.narrowing_element_as(e, target, Severity::Warning);
+    }
+
+    /// [`Checker::narrowing_element`], #2361 with `severity`.
+    fn narrowing_element_as(&mut self, e: &Expr, target: Fund, severity: Severity) {
         if matches!(
             e.kind,
             ExprKind::InitList(_) | ExprKind::Designated { .. } | ExprKind::PackExpansion(_)
@@ -307,11 +351,16 @@ impl<'a> Checker<'a> {
                 Diagnostic::new(ids::NARROWING_CONVERSION, e.span.lo)
                     .arg_type(format!("\"{}\"", from.name()))
                     .arg_type(format!("\"{}\"", to.name()))
+                    .severity(severity)
             }
-            Conversion::Sign => Diagnostic::new(ids::INTEGER_SIGN_CHANGE, e.span.lo),
-            Conversion::Truncation => Diagnostic::new(ids::INTEGER_TRUNCATED, e.span.lo),
+            Conversion::Sign => {
+                Diagnostic::new(ids::INTEGER_SIGN_CHANGE, e.span.lo).severity(Severity::Warning)
+            }
+            Conversion::Truncation => {
+                Diagnostic::new(ids::INTEGER_TRUNCATED, e.span.lo).severity(Severity::Warning)
+            }
         };
-        self.emit(d.severity(Severity::Warning));
+        self.emit(d);
     }
 
     fn narrowing_kind(&self, e: &Expr, from: Fund, to: Fund) -> Conversion {
