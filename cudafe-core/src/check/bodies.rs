@@ -257,9 +257,9 @@ impl<'a> Checker<'a> {
                 }
                 if let Some(c) = cond {
                     if init.is_none() && matches!(**c, Condition::Expr(_)) {
-                        hoisted = self.hoisted(|me| me.condition(c));
+                        hoisted = self.hoisted(|me| me.bool_condition(c));
                     } else {
-                        self.condition(c);
+                        self.bool_condition(c);
                     }
                 }
                 self.substmt(then);
@@ -281,9 +281,9 @@ impl<'a> Checker<'a> {
             }
             StmtKind::While { cond, body } => {
                 if matches!(**cond, Condition::Expr(_)) {
-                    hoisted = self.hoisted(|me| me.condition(cond));
+                    hoisted = self.hoisted(|me| me.bool_condition(cond));
                 } else {
-                    self.condition(cond);
+                    self.bool_condition(cond);
                 }
                 self.loop_body(body);
             }
@@ -293,6 +293,7 @@ impl<'a> Checker<'a> {
                 hoisted = self.hoisted(|me| {
                     me.expr(cond, Use::Read);
                     me.assignment_as_condition(cond);
+                    me.class_condition(cond);
                 });
                 self.loop_depth -= 1;
             }
@@ -307,7 +308,7 @@ impl<'a> Checker<'a> {
                 }
                 let head = |me: &mut Self| {
                     if let Some(c) = cond {
-                        me.condition(c);
+                        me.bool_condition(c);
                     }
                     if let Some(e) = step {
                         me.loop_depth += 1;
@@ -395,6 +396,15 @@ impl<'a> Checker<'a> {
 
     /// The condition of an `if`, `while` or `for` (a `switch`'s goes through
     /// [`Checker::expr`] alone).
+    /// The condition of an `if`, a loop: [`Checker::condition`], and it must become a
+    /// `bool`.
+    fn bool_condition(&mut self, c: &'a Condition) {
+        self.condition(c);
+        if let Condition::Expr(e) = c {
+            self.class_condition(e);
+        }
+    }
+
     fn condition(&mut self, c: &'a Condition) {
         match c {
             Condition::Expr(e) => {
@@ -733,8 +743,12 @@ impl<'a> Checker<'a> {
                     self.volatile_deprecated(x, Some(what));
                     self.bool_step(e, x);
                 }
+                self.unary_operator_operand(e, x);
             }
-            ExprKind::Unary(_, x) => self.expr(x, Use::Read),
+            ExprKind::Unary(_, x) => {
+                self.expr(x, Use::Read);
+                self.unary_operator_operand(e, x);
+            }
             ExprKind::Binary(op, a, b) => {
                 // Beside an operand of class type the operator is a function, which may
                 // take the other by reference (`stream >> x` sets `x`).
@@ -744,6 +758,7 @@ impl<'a> Checker<'a> {
                 // after its operands' types are checked (#549 after #42).
                 let early = reads_at_use(a) && reads_at_use(b);
                 if early {
+                    self.binary_operator_operands(*op, a, b);
                     self.comparison_types(*op, a, b);
                     self.constant_operand(*op, a, b);
                 }
@@ -757,6 +772,7 @@ impl<'a> Checker<'a> {
                 if self.func.is_some_and(|f| !f.in_template) {
                     self.unsigned_compare(*op, a, b, e.span);
                     if !early {
+                        self.binary_operator_operands(*op, a, b);
                         self.comparison_types(*op, a, b);
                         self.constant_operand(*op, a, b);
                     }
@@ -772,6 +788,10 @@ impl<'a> Checker<'a> {
                 // checks of the assignment (#549 after #137, #513).
                 let early = matches!(b.unparen().kind, ExprKind::Name(_));
                 let mut unmodifiable = early && self.assignment_checks(*op, a, b);
+                let mut no_operator = false;
+                if early && !unmodifiable {
+                    no_operator = self.assignment_operator_operands(*op, a, b);
+                }
                 // `x = x + 1` reads `x` before it is set.
                 // cudafe++ reports the stored-into device variable after the operands.
                 let saved_root = self.defer_assigned_root(a);
@@ -785,21 +805,36 @@ impl<'a> Checker<'a> {
                 self.assigned_root_done(saved_root);
                 if !early {
                     unmodifiable = self.assignment_checks(*op, a, b);
+                    if !unmodifiable {
+                        no_operator = self.assignment_operator_operands(*op, a, b);
+                    }
                 }
-                if !unmodifiable && *op == AssignOp::Assign {
+                if !unmodifiable && !no_operator && *op == AssignOp::Assign {
                     self.assignment_conversions(a, b);
                 }
             }
             ExprKind::Cond(c, t, f) => {
                 self.expr(c, Use::Read);
                 self.assignment_as_condition(c);
+                self.class_condition(c);
                 if let Some(t) = t {
                     self.expr(t, usage);
                 }
                 self.expr(f, usage);
             }
             ExprKind::Call { callee, args, .. } => {
-                self.call(callee, args, e.span);
+                if self.called_class_object(callee) {
+                    self.expr(callee, Use::Read);
+                    for a in args {
+                        self.expr(a, Use::Read);
+                    }
+                    self.emit(Diagnostic::new(
+                        ids::BAD_CALL_OF_CLASS_OBJECT,
+                        callee.span.lo,
+                    ));
+                } else {
+                    self.call(callee, args, e.span);
+                }
             }
             ExprKind::Launch {
                 callee,
@@ -862,7 +897,9 @@ impl<'a> Checker<'a> {
                     usage
                 };
                 self.expr(base, usage);
-                self.missing_member(base, *arrow, name);
+                if !(*arrow && self.arrow_on_class_object(base)) {
+                    self.missing_member(base, *arrow, name);
+                }
             }
             ExprKind::Index(a, b) => {
                 // An element of a local array (or of an array member) is a use of the
@@ -898,6 +935,7 @@ impl<'a> Checker<'a> {
                     _ => self.expr(a, usage),
                 }
                 self.expr(b, Use::Read);
+                self.subscript_operands(a, b);
             }
             // `(void)x` discards `x` without reading it.
             ExprKind::Cast { expr, ty, .. }

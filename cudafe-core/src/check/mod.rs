@@ -21,6 +21,7 @@ mod jumps;
 mod lambda;
 mod narrowing;
 mod objects;
+mod operators;
 mod redefinition;
 mod statics;
 mod syntax;

@@ -252,7 +252,7 @@ impl Ty {
 
     /// The type of the value an object of this type holds: without top-level
     /// qualifiers, also those a typedef adds (a `const real` typedef's value is a `real`).
-    fn value(&self) -> Ty {
+    pub(crate) fn value(&self) -> Ty {
         match &self.kind {
             TyKind::Typedef(_, target) if target.has_top_cv() => target.value(),
             _ => self.unqualified(),
@@ -1950,6 +1950,9 @@ impl<'a> Checker<'a> {
         let Some(source) = self.type_of(e) else {
             return;
         };
+        if self.no_conversion_function(e, &source, &ret) {
+            return;
+        }
         if convertible(&source, &ret.unqualified()) == Some(false) {
             self.emit(Diagnostic::new(ids::BAD_RETURN_VALUE_TYPE, e.span.lo));
         } else {
@@ -1980,6 +1983,9 @@ impl<'a> Checker<'a> {
         let Some(source) = self.type_of(e) else {
             return;
         };
+        if self.no_conversion_function(e, &source, target) {
+            return;
+        }
         if convertible(&source, target) != Some(false) {
             return;
         }
