@@ -233,6 +233,17 @@ const CASES: &[(&str, &str)] = &[
          void run(const lib::Gemm<float> &g, I<width>, lib::Gemm<signed char> *) {}\n",
     ),
     (
+        "explicit_spec_member.cu",
+        "template <class T> struct M;\n\
+         template <> struct M<int> { using type = bool; };\n\
+         template <> struct M<char> { using type = short; };\n\
+         int f(M<char>::type) { return 1; }\n",
+    ),
+    (
+        "extern_c_const_param.cu",
+        "extern \"C\" void c_entry(int a);\nvoid c_entry(const int a) {}\nint after() { return 1; }\n",
+    ),
+    (
         "vector.cu",
         "#include <vector>\nnamespace ns { void f(const std::vector<int> &v) {} }\n",
     ),

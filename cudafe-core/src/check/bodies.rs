@@ -843,6 +843,14 @@ impl<'a> Checker<'a> {
                 config_span,
                 ..
             } => {
+                // `ns::k<<<...>>>` with no `k` in `ns`.
+                if let ExprKind::Name(n) = &callee.unparen().kind
+                    && self.func.is_some()
+                    && n.is_qualified()
+                    && matches!(n.resolution, Resolution::Unresolved | Resolution::Dependent)
+                {
+                    self.unresolved_qualified(n);
+                }
                 if config.len() < 4 {
                     // The closing `>>>`.
                     let at = config_span.hi.saturating_sub(3);
@@ -1602,6 +1610,11 @@ impl<'a> Checker<'a> {
                         let known = args.iter().all(|a| {
                             self.builtin_typed(a, 0)
                                 || self.erroneous(a)
+                                // An array of characters has no associated namespace.
+                                || matches!(
+                                    a.unparen().kind,
+                                    ExprKind::Literal(LiteralKind::String) | ExprKind::Strings(_)
+                                )
                                 || n.ident().is_some_and(|s| self.adl_finds_nothing_new(a, s))
                         });
                         self.types_in_templates = false;

@@ -49,6 +49,7 @@ fn report(feature: Feature, clang: bool) -> Option<(DiagId, Severity, bool)> {
         F::UnknownAttributeNamespace => (ids::ATTRIBUTE_NAMESPACE_UNRECOGNIZED, Warning, false),
         F::AttributeOnFunctionType => (ids::WRONG_ENTITY_FOR_ATTRIBUTE, Warning, false),
         F::AttributeOnFunctionTypeError => (ids::WRONG_ENTITY_FOR_ATTRIBUTE, Error, false),
+        F::KeywordAsIdentifier => (ids::IDENTIFIER_NOT_KEYWORD, Warning, false),
     })
 }
 
@@ -84,6 +85,7 @@ impl<'a> Checker<'a> {
                 Feature::UnknownAttributeNamespace
                     | Feature::AttributeOnFunctionType
                     | Feature::AttributeOnFunctionTypeError
+                    | Feature::KeywordAsIdentifier
             ) {
                 d = d.arg_str(self.identifier_at(f.at));
             }

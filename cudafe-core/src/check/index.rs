@@ -31,13 +31,24 @@ pub(crate) struct Index<'a> {
     pub classes: FxHashMap<EntityId, &'a ClassSpec>,
     /// Variables and parameters by the offset of their name.
     declared: FxHashMap<u32, (&'a DeclSpecs, &'a Declarator)>,
+    /// The bodies of the function definitions, by start.
+    bodies: Vec<crate::source_map::Span>,
 }
 
 impl<'a> Index<'a> {
     pub fn build(unit: &'a TranslationUnit) -> Index<'a> {
         let mut ix = Index::default();
         ix.decls(&unit.decls, None);
+        ix.bodies.sort_unstable_by_key(|s| s.lo);
         ix
+    }
+
+    /// Is `at` inside the body of a function definition (a member function's in its class,
+    /// whose `#pragma` lines the class's members list too)?
+    pub fn inside_function_body(&self, at: u32) -> bool {
+        let i = self.bodies.partition_point(|s| s.lo <= at);
+        // Bodies nest (a local class's member functions), so any body starting before.
+        self.bodies[..i].iter().rev().any(|s| at < s.hi)
     }
 
     fn decls(&mut self, decls: &'a [Decl], template: Option<&'a TemplateHead>) {
@@ -95,6 +106,7 @@ impl<'a> Index<'a> {
             DeclKind::Function(f) => {
                 self.specs(&f.specs);
                 self.params(&f.declarator);
+                self.bodies.push(f.body_span);
                 if let Some(b) = match &f.body {
                     FunctionBody::Compound(b) => Some(b.as_ref()),
                     FunctionBody::Try { body, .. } => Some(body.as_ref()),

@@ -323,8 +323,11 @@ impl<'a> Checker<'a> {
         match &d.kind {
             DeclKind::Pragma => {
                 self.pragma(d.span);
-                // `#pragma unroll` outside a function: no statement follows.
-                if let Some(at) = self.unroll_pragma(d.span) {
+                // `#pragma unroll` outside a function: no statement follows. (One in a
+                // member function's body is among the class's members too.)
+                if let Some(at) = self.unroll_pragma(d.span)
+                    && !self.index.inside_function_body(at)
+                {
                     self.emit(
                         Diagnostic::new(ids::PRAGMA_MUST_PRECEDE_STATEMENT, at)
                             .severity(Severity::Warning),

@@ -229,8 +229,24 @@ impl<'a> Checker<'a> {
         match self.index.classes.get(&c) {
             // Never defined in the unit.
             None => !self.declared_only(c),
-            Some(spec) => spec.span.hi <= at || (spec.span.lo <= at && self.func.is_some()),
+            Some(spec) => {
+                spec.span.hi <= at
+                    || (self.func.is_some()
+                        && (spec.span.lo <= at || self.nested_in_body_class(spec, at)))
+            }
         }
+    }
+
+    /// Is `at`, in a function body, inside a class that also holds `spec`? A member
+    /// function defined in its class is parsed once the outermost class is complete, and so
+    /// are the classes nested in it, also those defined after the function.
+    fn nested_in_body_class(&self, spec: &ClassSpec, at: u32) -> bool {
+        self.index.classes.values().any(|outer| {
+            outer.span.lo <= at
+                && at < outer.span.hi
+                && outer.span.lo <= spec.span.lo
+                && spec.span.hi <= outer.span.hi
+        })
     }
 
     /// Is every declaration of class `c` one without a body (`struct Fwd;`)?

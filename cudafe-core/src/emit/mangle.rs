@@ -411,7 +411,26 @@ impl<'a> Mangler<'a> {
         depth: u32,
     ) -> Option<Comp> {
         let ent = self.sema.entity(c);
+        // The template's arguments as the name is written (`M<char>::type`).
+        let written_args = |template: EntityId| {
+            let name = self.sema.entity(template).name?;
+            written.and_then(|w| {
+                w.segments[..w.segments.len().saturating_sub(1)]
+                    .iter()
+                    .rev()
+                    .find(|s| s.ident() == Some(name) && s.args.is_some())
+            })
+        };
         if let Some(primary) = ent.primary {
+            // Lookup finds a member of one explicit specialization for another's
+            // arguments too: the arguments written select the class.
+            if let Some(seg) = written_args(primary) {
+                let args = self.template_args(primary, seg.args.as_ref(), env, depth + 1)?;
+                return Some(Comp {
+                    entity: primary,
+                    args: Some(args),
+                });
+            }
             let &(spec, head) = self.decls.classes.get(&c)?;
             if head.is_some_and(|h| !h.params.is_empty()) {
                 return None; // a partial specialization
@@ -429,14 +448,7 @@ impl<'a> Mangler<'a> {
                 args: None,
             });
         }
-        let name = ent.name?;
-        let seg = written.and_then(|w| {
-            w.segments[..w.segments.len().saturating_sub(1)]
-                .iter()
-                .rev()
-                .find(|s| s.ident() == Some(name) && s.args.is_some())
-        });
-        let args = match seg {
+        let args = match written_args(c) {
             Some(seg) => self.template_args(c, seg.args.as_ref(), env, depth + 1)?,
             None => self.bound_args(c, env)?,
         };

@@ -112,6 +112,9 @@ pub enum Feature {
     AttributeOnFunctionType,
     /// [`Feature::AttributeOnFunctionType`] that EDG reports as an error.
     AttributeOnFunctionTypeError,
+    /// C++20, at the identifier: `module` or `import` first on a line, followed by tokens
+    /// no module or import directive starts with (`module.attr = 1;`).
+    KeywordAsIdentifier,
 }
 
 /// Nesting up to which a tree is freed on the current thread whatever its stack: freeing a

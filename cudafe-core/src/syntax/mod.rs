@@ -45,6 +45,23 @@ pub fn signature_key(map: &SourceMap, f: &FunctionChunk) -> Vec<u8> {
         while out.last() == Some(&b' ') {
             out.pop();
         }
+        // Top-level qualifiers are not part of the function's type: `void f(int)` and
+        // `void f(const int a) {}` are one function.
+        let top_cv = match p.declarator.ops.first() {
+            None => p.specs.is_const || p.specs.is_volatile,
+            Some(ast::DeclaratorOp::Pointer {
+                is_const,
+                is_volatile,
+                ..
+            }) => *is_const || *is_volatile,
+            Some(_) => false,
+        };
+        if top_cv {
+            let start = out.iter().rposition(|&b| b == b',').map_or(0, |i| i + 1);
+            let stripped = strip_top_cv(&out[start..], p.declarator.ops.is_empty());
+            out.truncate(start);
+            out.extend_from_slice(&stripped);
+        }
         out.push(b',');
     }
     if f.variadic {
@@ -60,6 +77,61 @@ pub fn signature_key(map: &SourceMap, f: &FunctionChunk) -> Vec<u8> {
         Some(RefQualifier::LValue) => out.extend_from_slice(b" &"),
         Some(RefQualifier::RValue) => out.extend_from_slice(b" &&"),
         None => {}
+    }
+    out
+}
+
+/// One parameter's key without its top-level `const` and `volatile`: those of the
+/// specifiers (`plain`: no declarator operator), else those after the last `*` — outside
+/// brackets, so that `const int` in template arguments stays.
+fn strip_top_cv(param: &[u8], plain: bool) -> Vec<u8> {
+    let mut depth = 0i32;
+    let mut last_star = None;
+    let mut words = Vec::new();
+    let mut i = 0;
+    while i < param.len() {
+        let b = param[i];
+        match b {
+            b'<' | b'(' | b'[' => depth += 1,
+            b'>' | b')' | b']' => depth -= 1,
+            b'*' if depth == 0 => last_star = Some(i),
+            _ => {}
+        }
+        if b.is_ascii_alphanumeric() || b == b'_' {
+            let start = i;
+            while i < param.len() && (param[i].is_ascii_alphanumeric() || param[i] == b'_') {
+                i += 1;
+            }
+            if depth == 0 && matches!(&param[start..i], b"const" | b"volatile") {
+                words.push((start, i));
+            }
+            continue;
+        }
+        i += 1;
+    }
+    let drop: Vec<(usize, usize)> = words
+        .into_iter()
+        .filter(|&(s, _)| {
+            if plain {
+                true
+            } else {
+                last_star.is_some_and(|p| s > p)
+            }
+        })
+        .collect();
+    let mut out = Vec::with_capacity(param.len());
+    let mut at = 0;
+    for (s, e) in drop {
+        out.extend_from_slice(&param[at..s]);
+        at = e;
+        // The space the word leaves.
+        if param.get(at) == Some(&b' ') {
+            at += 1;
+        }
+    }
+    out.extend_from_slice(&param[at..]);
+    while out.last() == Some(&b' ') {
+        out.pop();
     }
     out
 }

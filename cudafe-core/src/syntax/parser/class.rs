@@ -475,6 +475,12 @@ impl<'a> Parser<'a> {
             }
             if let Some(p) = primary {
                 self.sema.entity_mut(p).specializations.push(id);
+                if self.template_heads.last() == Some(&true)
+                    && let Some(args) = &name.last().args
+                {
+                    let key = self.args_key(args);
+                    self.explicit_specs.insert(id, key);
+                }
             }
             self.note_system(id, name.span);
             return (Some(id), primary.or(Some(id)));

@@ -283,6 +283,37 @@ impl<'a> Parser<'a> {
     }
 
     /// Finds or creates the namespace `name` in the current scope; returns its scope.
+    /// A namespace `name` declared in a member of the inline namespace set of `scope`
+    /// (`namespace A { inline namespace V { namespace detail {} } }`): a definition of
+    /// `namespace detail` in `A` extends it.
+    fn namespace_in_inline_set(
+        &self,
+        scope: ScopeId,
+        name: crate::intern::Symbol,
+        depth: u32,
+    ) -> Option<EntityId> {
+        if depth > 16 {
+            return None;
+        }
+        self.sema
+            .scope(scope)
+            .inline_namespaces
+            .iter()
+            .find_map(|&s| {
+                let sc = self.sema.scope(s);
+                // An unnamed namespace is nominated, not inline.
+                sc.entity.filter(|&e| self.sema.entity(e).name.is_some())?;
+                sc.names
+                    .get(&name)
+                    .and_then(|l| {
+                        l.iter()
+                            .copied()
+                            .find(|&e| self.sema.entity(e).kind == EntityKind::Namespace)
+                    })
+                    .or_else(|| self.namespace_in_inline_set(s, name, depth + 1))
+            })
+    }
+
     fn open_namespace(
         &mut self,
         name: Option<crate::intern::Symbol>,
@@ -296,7 +327,7 @@ impl<'a> Parser<'a> {
                     .copied()
                     .find(|&e| self.sema.entity(e).kind == EntityKind::Namespace)
             });
-            if let Some(e) = existing {
+            if let Some(e) = existing.or_else(|| self.namespace_in_inline_set(parent, n, 0)) {
                 return self.sema.entity(e).scope.expect("namespaces have scopes");
             }
         } else {

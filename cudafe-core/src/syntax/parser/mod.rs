@@ -220,6 +220,9 @@ pub struct Parser<'a> {
     pub(crate) template_heads: Vec<bool>,
     /// Overload keys of declared functions (see [`Parser::signature_key`]).
     pub(crate) signatures: crate::intern::FxHashMap<crate::sema::EntityId, Vec<u8>>,
+    /// The template arguments of explicit specializations of class templates as written,
+    /// without whitespace (see [`Parser::args_key`]).
+    pub(crate) explicit_specs: crate::intern::FxHashMap<crate::sema::EntityId, Box<[u8]>>,
     /// The functions whose bodies are being parsed, innermost last (`None` for lambdas).
     pub(crate) functions: Vec<Option<crate::sema::EntityId>>,
     /// Nesting of `extern "C"`.
@@ -454,6 +457,7 @@ impl<'a> Parser<'a> {
             late: Vec::new(),
             template_heads: Vec::new(),
             signatures: Default::default(),
+            explicit_specs: Default::default(),
             functions: Vec::new(),
             extern_c_depth: 0,
             linkage_extern_pending: false,
@@ -469,6 +473,9 @@ impl<'a> Parser<'a> {
 
     /// Parses the whole translation unit.
     pub fn parse(mut self) -> Parsed {
+        if self.opts.cxx >= 20 {
+            self.module_keywords_as_identifiers();
+        }
         let mut decls = Vec::new();
         loop {
             self.take_pragmas(&mut decls);
@@ -1153,6 +1160,44 @@ impl<'a> Parser<'a> {
             self.next_pragma += 1;
         }
         out
+    }
+
+    /// C++20's `module` and `import` begin a directive when they are first on a line; EDG
+    /// warns (#3189) where the tokens after one cannot continue a directive and it is an
+    /// identifier after all (`module.attr = 1;`, a parameter named `module`).
+    fn module_keywords_as_identifiers(&mut self) {
+        let module = self.interner.get(b"module");
+        let import = self.interner.get(b"import");
+        if module.is_none() && import.is_none() {
+            return;
+        }
+        for i in 0..self.toks.len() {
+            let t = self.toks[i];
+            if t.kind != TokenKind::Ident {
+                continue;
+            }
+            let sym = Symbol(t.extra());
+            let is_module = Some(sym) == module;
+            if !is_module && Some(sym) != import {
+                continue;
+            }
+            if !t.flags.contains(TokenFlags::LINE_START) {
+                continue;
+            }
+            let next = self.toks.get(i + 1).map(|n| n.kind);
+            let directive = match next {
+                Some(TokenKind::Ident | TokenKind::Punct(Punct::Colon)) => true,
+                Some(TokenKind::Punct(Punct::Semi)) => is_module,
+                Some(TokenKind::Punct(Punct::Less) | TokenKind::Str(_)) => !is_module,
+                _ => false,
+            };
+            if !directive {
+                self.features.push(FeatureUse {
+                    at: t.span.lo,
+                    feature: Feature::KeywordAsIdentifier,
+                });
+            }
+        }
     }
 
     /// All `#pragma` lines of the input.

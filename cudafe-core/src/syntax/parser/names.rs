@@ -66,6 +66,38 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The template arguments `args` as written, without whitespace: two spellings of the
+    /// arguments of one explicit specialization compare equal.
+    pub(crate) fn args_key(&self, args: &TemplateArgs) -> Box<[u8]> {
+        let text = self.map.slice(args.span);
+        text.iter()
+            .copied()
+            .filter(|b| !b.is_ascii_whitespace())
+            .collect()
+    }
+
+    /// `X<args>::` where `X` is a class template with an explicit specialization for
+    /// exactly these arguments (as written): that specialization's scope, whose members
+    /// may differ from the primary template's (`numeric_limits<char>::digits`).
+    fn explicit_specialization_scope(
+        &self,
+        found: &[EntityId],
+        args: &TemplateArgs,
+    ) -> Option<ScopeId> {
+        let &first = found.first()?;
+        let t = self.sema.resolve_alias(first);
+        let ent = self.sema.entity(t);
+        if !ent.is_template || ent.specializations.is_empty() || self.explicit_specs.is_empty() {
+            return None;
+        }
+        let key = self.args_key(args);
+        ent.specializations.iter().find_map(|s| {
+            (self.explicit_specs.get(s).is_some_and(|k| *k == key))
+                .then(|| self.sema.entity(*s).scope)
+                .flatten()
+        })
+    }
+
     /// After `X` (resolved to `found`) comes `::`: where does lookup continue?
     pub(crate) fn scope_after(&self, found: &[EntityId], has_args: bool) -> LookupIn {
         let Some(&first) = found.first() else {
@@ -326,6 +358,13 @@ impl<'a> Parser<'a> {
                         || (dependent_args && !self.sema.is_template_name(&found))
                     {
                         LookupIn::Unknown
+                    } else if let Some(s) = segments
+                        .last()
+                        .and_then(|seg| seg.args.as_ref())
+                        .filter(|_| !dependent_args)
+                        .and_then(|args| self.explicit_specialization_scope(&found, args))
+                    {
+                        LookupIn::Scope(s)
                     } else {
                         self.scope_after(&found, has_args)
                     }

@@ -515,6 +515,8 @@ impl<'a> Parser<'a> {
             let range_with_init = p.lookahead(|q| {
                 let mut depth = 0i32;
                 let mut semis = 0;
+                // The `:` of a conditional operator in the condition (`r ? a : b`) is none.
+                let mut questions = 0u32;
                 loop {
                     match q.kind() {
                         TokenKind::Punct(Punct::LParen | Punct::LBracket | Punct::LBrace) => {
@@ -527,7 +529,15 @@ impl<'a> Parser<'a> {
                             depth -= 1;
                         }
                         TokenKind::Punct(Punct::Semi) if depth == 0 => semis += 1,
-                        TokenKind::Punct(Punct::Colon) if depth == 0 && semis == 1 => return true,
+                        TokenKind::Punct(Punct::Question) if depth == 0 && semis == 1 => {
+                            questions += 1
+                        }
+                        TokenKind::Punct(Punct::Colon) if depth == 0 && semis == 1 => {
+                            if questions == 0 {
+                                return true;
+                            }
+                            questions -= 1;
+                        }
                         TokenKind::Eof => return false,
                         _ => {}
                     }
