@@ -1306,7 +1306,16 @@ impl<'a> Checker<'a> {
     fn unresolved_qualified(&mut self, n: &QualName) -> bool {
         // A recovery before the name may have dropped what it names; one after cannot
         // have dropped a namespace's member declared before it.
-        if self.recoveries.iter().any(|r| r.span.lo <= n.span.lo) || self.map.is_system(n.span.lo) {
+        // Nor one whose skipped text does not hold any of the name's components.
+        if self.recoveries.iter().any(|r| {
+            r.span.lo <= n.span.lo
+                && n.segments.iter().any(|s| {
+                    s.ident().is_some_and(|id| {
+                        holds_word(self.map.slice(r.span), self.interner.bytes(id))
+                    })
+                })
+        }) || self.map.is_system(n.span.lo)
+        {
             return false;
         }
         // `Bar::x` with nothing named `Bar` in sight (outside templates, where it could
@@ -3189,4 +3198,12 @@ fn indexed_name(e: &Expr) -> Option<(&QualName, Vec<&Expr>)> {
         ExprKind::Name(n) => Some((n, subscripts)),
         _ => None,
     }
+}
+
+/// Does `text` hold `word` as a whole identifier?
+fn holds_word(text: &[u8], word: &[u8]) -> bool {
+    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
+    memchr::memmem::find_iter(text, word).any(|at| {
+        (at == 0 || !ident(text[at - 1])) && text.get(at + word.len()).is_none_or(|&b| !ident(b))
+    })
 }

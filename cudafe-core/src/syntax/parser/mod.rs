@@ -955,6 +955,8 @@ impl<'a> Parser<'a> {
             match t.kind {
                 TokenKind::Eof => return None,
                 TokenKind::Punct(Punct::LParen | Punct::LBracket | Punct::LBrace) => depth += 1,
+                // The `}` that closes the enclosing scope: parsing restarts there.
+                TokenKind::Punct(Punct::RBrace) if depth == 0 => return Some(t.span),
                 TokenKind::Punct(Punct::RParen | Punct::RBracket | Punct::RBrace) => {
                     if depth == 0 {
                         return None;
