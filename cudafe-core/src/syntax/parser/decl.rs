@@ -282,7 +282,6 @@ impl<'a> Parser<'a> {
         (m.pos, m.split.is_some())
     }
 
-    /// Finds or creates the namespace `name` in the current scope; returns its scope.
     /// A namespace `name` declared in a member of the inline namespace set of `scope`
     /// (`namespace A { inline namespace V { namespace detail {} } }`): a definition of
     /// `namespace detail` in `A` extends it.
@@ -314,6 +313,7 @@ impl<'a> Parser<'a> {
             })
     }
 
+    /// Finds or creates the namespace `name` in the current scope; returns its scope.
     fn open_namespace(
         &mut self,
         name: Option<crate::intern::Symbol>,
