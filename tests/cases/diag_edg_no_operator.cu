@@ -1,6 +1,6 @@
 //! kind: fail
 // Operators applied to objects of classes that declare none (no member function, base or
-// friend, and no operator function in scope): "no operator ... matches these operands" with
+// friend): "no operator ... matches these operands" with
 // the operands' types and a note for each built-in candidate at the first operand it cannot
 // take — CUDA's vector types without a header that defines their arithmetic. For `=` the
 // candidates are the class's implicit assignment operators. Such an object where a number
@@ -60,4 +60,22 @@ int host(Pt p, Pt q, int *ip, int i, Mode m, Vec u, Vec w) {
   int n = q; //~ error: no suitable conversion function from "Pt" to "int" exists
   (void)p(); //~ error: call of an object of a class type without appropriate operator() or conversion functions to pointer-to-function type
   return p->x + n + i * 2; //~ error: operator -> or ->* applied to "Pt" instead of to a pointer type
+}
+
+// Operator functions that cannot take the operands are candidates too, listed before the
+// built-in ones: those ordinary lookup finds, the last declared first, then those of the
+// operands' namespaces; a function its scope does not overload goes by its name alone.
+namespace geo { struct P { float x, y; }; P operator-(P, P); } //~ note #3326-D: function "geo::operator-" does not match because argument #2 does not match parameter
+struct W { float w; };
+W operator-(W, W); //~ note #3326-D: function "operator-(W, W)" does not match because argument #1 does not match parameter
+W operator-(W, int); //~ note #3326-D: function "operator-(W, int)" does not match because argument #1 does not match parameter
+//~^ note #3326-D: function "operator-(W, int)" does not match because argument #1 does not match parameter
+//~^^^ note #3326-D: function "operator-(W, W)" does not match because argument #1 does not match parameter
+void mixed(geo::P p, W w, float4 f) {
+  (void)(p - 1); //~ error: no operator "-" matches these operands
+  //~^ note #3328-D: built-in operator-(<promoted arithmetic>, <promoted arithmetic>) does not match because argument #1 does not match parameter
+  //~^^ note #3328-D: built-in operator-(<pointer to object>, <ptrdiff_t>) does not match because argument #1 does not match parameter
+  (void)(f - w); //~ error: no operator "-" matches these operands
+  //~^ note #3328-D: built-in operator-(<promoted arithmetic>, <promoted arithmetic>) does not match because argument #1 does not match parameter
+  //~^^ note #3328-D: built-in operator-(<pointer to object>, <ptrdiff_t>) does not match because argument #1 does not match parameter
 }

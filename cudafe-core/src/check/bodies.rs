@@ -679,7 +679,7 @@ impl<'a> Checker<'a> {
     }
 
     /// Can the function take `n` arguments (counting defaults and ellipsis)?
-    fn param_count_accepts(&self, f: EntityId, n: usize) -> bool {
+    pub(crate) fn param_count_accepts(&self, f: EntityId, n: usize) -> bool {
         let Some(decls) = self.index.functions.get(&f) else {
             return false;
         };

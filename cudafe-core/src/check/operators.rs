@@ -229,6 +229,7 @@ struct Known {
     /// `None` for `nullptr`.
     ty: Option<Ty>,
     lvalue: bool,
+    typed: Option<Typed>,
 }
 
 impl<'a> Checker<'a> {
@@ -249,6 +250,7 @@ impl<'a> Checker<'a> {
                 kind: Operand::NullPointer,
                 ty: None,
                 lvalue: false,
+                typed: None,
             });
         }
         let t: Typed = self.type_of(e)?;
@@ -268,6 +270,7 @@ impl<'a> Checker<'a> {
             kind,
             ty: Some(c),
             lvalue: t.lvalue,
+            typed: Some(t),
         })
     }
 
@@ -281,34 +284,207 @@ impl<'a> Checker<'a> {
             && self.plain_struct(c)
     }
 
-    /// Could a function `operator@` be a candidate: one declared where unqualified lookup
-    /// from the function finds it, or in the namespace of an operand's class or
-    /// enumeration?
-    fn operator_function_visible(&self, op: OverloadedOp, operands: &[&Known], at: u32) -> bool {
+    /// The functions `operator@` that may be candidates: those unqualified lookup from the
+    /// function finds and those of the namespaces of the operands' classes and
+    /// enumerations, declared before `at`. `None` where that set is not one we can judge
+    /// (a template, a member, a name we cannot look up from here).
+    fn operator_functions(
+        &self,
+        op: OverloadedOp,
+        operands: &[&Known],
+        at: u32,
+    ) -> Option<Vec<EntityId>> {
         let Some(key) = self.interner.get(format!("operator {op:?}").as_bytes()) else {
             // Never declared anywhere.
-            return false;
+            return Some(Vec::new());
         };
-        let Some(f) = self.func.and_then(|f| f.entity) else {
-            return true;
-        };
-        // Only declarations before the operator count (outside templates).
-        let before = |found: Vec<EntityId>| {
-            found
-                .iter()
-                .any(|&g| self.sema.entity(g).first_decl().lo < at)
-        };
+        let f = self.func.and_then(|f| f.entity)?;
         let from = self.sema.entity(f).parent;
-        if before(self.sema.lookup_unqualified(from, key)) {
-            return true;
-        }
-        operands.iter().any(|o| {
-            o.ty.as_ref().and_then(Ty::associated).is_some_and(|c| {
+        // Ordinary lookup's, then those argument-dependent lookup adds; each group the
+        // last declared first, as cudafe++ lists them.
+        let mut found = self.sema.lookup_unqualified(from, key);
+        let by_position = |v: &mut Vec<EntityId>| {
+            v.sort_by_key(|&g| std::cmp::Reverse(self.sema.entity(g).first_decl().lo))
+        };
+        by_position(&mut found);
+        let mut added = Vec::new();
+        for o in operands {
+            if let Some(c) = o.ty.as_ref().and_then(Ty::associated) {
                 let home = self.sema.entity(c).parent;
-                self.sema.scope(home).kind != ScopeKind::Namespace
-                    || before(self.sema.lookup_qualified(home, key))
-            })
-        })
+                if self.sema.scope(home).kind != ScopeKind::Namespace {
+                    return None;
+                }
+                added.extend(self.sema.lookup_qualified(home, key));
+            }
+        }
+        by_position(&mut added);
+        found.extend(added);
+        let mut out = Vec::new();
+        for g in found {
+            // Only declarations before the operator count (outside templates).
+            if self.sema.entity(g).first_decl().lo >= at {
+                continue;
+            }
+            let g = self.sema.resolve_alias(g);
+            let ent = self.sema.entity(g);
+            if ent.kind != EntityKind::Function
+                || ent.is_template
+                || ent.flags.in_template
+                || ent.flags.is_member
+                || !self.index.functions.contains_key(&g)
+            {
+                return None;
+            }
+            if !out.contains(&g) {
+                out.push(g);
+            }
+        }
+        Some(out)
+    }
+
+    /// Can parameter `i` of the function `f` take the operand? `None` where the model
+    /// cannot tell.
+    fn parameter_takes(&self, f: EntityId, i: usize, o: &Known) -> Option<bool> {
+        let decls = self.index.functions.get(&f)?;
+        let chunk = decls[0].declarator.function()?;
+        let p = chunk.params.get(i)?;
+        if p.declarator.pack {
+            return None;
+        }
+        let (ty, reference) = self.declared_type(&p.specs, &p.declarator.ops, 0)?;
+        let target = ty.canonical();
+        // `T &` and `T &&` bind by value category, which we leave alone.
+        if reference && !target.konst {
+            return None;
+        }
+        let typed = o.typed.as_ref()?;
+        match (&o.kind, &target.kind) {
+            (Operand::Class, TyKind::Class(d)) => {
+                let c = o.ty.as_ref()?.class()?;
+                if c == *d {
+                    return Some(true);
+                }
+                self.constructible_from_class(*d, c)
+            }
+            (Operand::Class, TyKind::Fund(_) | TyKind::Enum(..) | TyKind::Pointer(_)) => {
+                Some(false)
+            }
+            (_, TyKind::Class(d)) => match self.constructor_accepts(*d, typed)? {
+                super::types::Construction::Accepted => Some(true),
+                super::types::Construction::Impossible => Some(false),
+                super::types::Construction::Deleted(..) => None,
+            },
+            _ => self.converts(typed, &target),
+        }
+    }
+
+    /// Can an object of class `d` be copy-initialized from one of the class `c` (which has
+    /// no conversion functions)? Only by a constructor that is not explicit and takes a
+    /// `c` itself; `None` where `d` has constructors we cannot read.
+    fn constructible_from_class(&self, d: EntityId, c: EntityId) -> Option<bool> {
+        let ent = self.sema.entity(d);
+        if ent.is_template || ent.flags.in_template {
+            return None;
+        }
+        let spec = self.index.classes.get(&d)?;
+        let name = ent.name?;
+        for m in &spec.members {
+            let (specs, declarator) = match &m.kind {
+                DeclKind::Function(f) => (&f.specs, &f.declarator),
+                DeclKind::Simple { specs, declarators } => {
+                    let Some(id) = declarators.first() else {
+                        continue;
+                    };
+                    if declarators.len() != 1 {
+                        continue;
+                    }
+                    (specs, &id.declarator)
+                }
+                // A constructor template, or constructors inherited.
+                DeclKind::Template { .. } | DeclKind::UsingDecl { .. } => return None,
+                _ => continue,
+            };
+            let Some(chunk) = declarator.function() else {
+                continue;
+            };
+            if declarator.name.as_ref().and_then(|n| n.ident()) != Some(name)
+                || specs.is_explicit
+                || specs.is_friend
+            {
+                continue;
+            }
+            if chunk.variadic {
+                return None;
+            }
+            let Some(first) = chunk.params.first() else {
+                continue;
+            };
+            if chunk.params.iter().skip(1).any(|p| p.default.is_none()) {
+                continue;
+            }
+            let (t, _) = self.declared_type(&first.specs, &first.declarator.ops, 0)?;
+            if t.canonical().class() == Some(c) {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+
+    /// The notes for the functions `operator@` that are candidates for `operands`, in the
+    /// order [`Checker::operator_functions`] gives them (#3322 for one that takes another
+    /// number of operands, #3326 at the first operand it cannot take, the function by its
+    /// name alone where its scope does not overload it); `None` when one of them takes them
+    /// all (there is no error) or the model cannot tell.
+    fn function_candidate_notes(
+        &self,
+        function: OverloadedOp,
+        spelling: &str,
+        functions: &[EntityId],
+        operands: &[&Known],
+    ) -> Option<Vec<Diagnostic>> {
+        let key = self
+            .interner
+            .get(format!("operator {function:?}").as_bytes());
+        let mut notes = Vec::with_capacity(functions.len());
+        for &f in functions {
+            let decls = self.index.functions.get(&f)?;
+            let decl = decls.iter().find(|d| d.has_body).or(decls.first())?;
+            let chunk = decl.declarator.function()?;
+            let declared = decl.declarator.name.as_ref()?.span.lo;
+            let scope = self.function_display_name(f);
+            // A function not overloaded in its scope goes by its name alone.
+            let overloaded = key.is_some_and(|k| {
+                self.sema
+                    .scope(self.sema.entity(f).parent)
+                    .names
+                    .get(&k)
+                    .is_some_and(|l| l.len() > 1)
+            });
+            let what = if !overloaded {
+                format!("function \"{scope}operator{spelling}\"")
+            } else {
+                format!(
+                    "function \"{scope}operator{spelling}({})\"",
+                    self.rendered_params(chunk, true).join(", ")
+                )
+            };
+            let note = if !self.param_count_accepts(f, operands.len()) {
+                Diagnostic::new(ids::CANDIDATE_WRONG_PARAM_COUNT, declared).arg_entity(&what)
+            } else {
+                let mut mismatch = None;
+                for (i, o) in operands.iter().enumerate() {
+                    if !self.parameter_takes(f, i, o)? {
+                        mismatch = Some(i);
+                        break;
+                    }
+                }
+                Diagnostic::new(ids::NONVIABLE_BECAUSE_ARG_MISMATCH, declared)
+                    .arg_entity(&what)
+                    .arg_int(mismatch? as i64 + 1)
+            };
+            notes.push(note.severity(Severity::Note));
+        }
+        Some(notes)
     }
 
     /// The error for operands no candidate takes, with a note per candidate at the first
@@ -318,12 +494,16 @@ impl<'a> Checker<'a> {
         spelling: &str,
         shown: String,
         at: u32,
+        functions: Vec<Diagnostic>,
         candidates: &[Vec<Slot>],
         operands: &[Operand],
     ) -> Diagnostic {
         let mut d = Diagnostic::new(ids::NO_MATCHING_OPERATOR_FUNCTION, at)
             .arg_str(spelling)
             .detail(format!("operand types are: {shown}"));
+        for note in functions {
+            d = d.note(note);
+        }
         for params in candidates {
             let first = params
                 .iter()
@@ -447,13 +627,18 @@ impl<'a> Checker<'a> {
         at: u32,
         candidates: &[Vec<Slot>],
     ) -> bool {
-        if self.operator_function_visible(function, &[ka, kb], at) {
+        let Some(functions) = self.operator_functions(function, &[ka, kb], at) else {
             return false;
-        }
+        };
+        let Some(notes) = self.function_candidate_notes(function, spelling, &functions, &[ka, kb])
+        else {
+            return false;
+        };
         let d = self.no_matching_operator(
             spelling,
             format!("{} {spelling} {}", ka.shown, kb.shown),
             at,
+            notes,
             candidates,
             &[ka.kind, kb.kind],
         );
@@ -529,15 +714,26 @@ impl<'a> Checker<'a> {
         let Some(k) = self.known_operand(x) else {
             return false;
         };
-        if k.kind != Operand::Class || self.operator_function_visible(function, &[&k], e.span.lo) {
+        if k.kind != Operand::Class {
             return false;
         }
+        // A postfix operator function has a second, `int` parameter: leave those alone.
+        let Some(functions) = self.operator_functions(function, &[&k], e.span.lo) else {
+            return false;
+        };
+        if postfix && !functions.is_empty() {
+            return false;
+        }
+        let Some(notes) = self.function_candidate_notes(function, spelling, &functions, &[&k])
+        else {
+            return false;
+        };
         let (shown, at) = if postfix {
             (format!("{} {spelling}", k.shown), self.operator_after(x))
         } else {
             (format!("{spelling} {}", k.shown), e.span.lo)
         };
-        let d = self.no_matching_operator(spelling, shown, at, &candidates, &[k.kind]);
+        let d = self.no_matching_operator(spelling, shown, at, notes, &candidates, &[k.kind]);
         self.emit(d);
         true
     }
@@ -559,6 +755,7 @@ impl<'a> Checker<'a> {
             "[]",
             format!("{} [ {} ]", ka.shown, kb.shown),
             at,
+            Vec::new(),
             &[
                 vec![PointerToObject, Ptrdiff],
                 vec![Ptrdiff, PointerToObject],

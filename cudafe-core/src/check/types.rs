@@ -413,7 +413,7 @@ impl Typed {
 const MAX_DEPTH: u32 = 24;
 
 /// How an object of a class is copy-initialized from a value without classes.
-enum Construction<'a> {
+pub(crate) enum Construction<'a> {
     /// A constructor that is not explicit takes the value.
     Accepted,
     /// None does (#415).
@@ -1480,7 +1480,11 @@ impl<'a> Checker<'a> {
     /// (which may inherit constructors) or an `explicit(...)` one, several constructors
     /// take the value and one of them is deleted (overload resolution decides), or a
     /// parameter's type is not in the model.
-    fn constructor_accepts(&self, c: EntityId, source: &Typed) -> Option<Construction<'a>> {
+    pub(crate) fn constructor_accepts(
+        &self,
+        c: EntityId,
+        source: &Typed,
+    ) -> Option<Construction<'a>> {
         let ent = self.sema.entity(c);
         if !matches!(ent.kind, EntityKind::Class(_))
             || ent.is_template
