@@ -1621,6 +1621,17 @@ impl<'a> Checker<'a> {
     fn variable_declaration(&mut self, specs: &'a DeclSpecs, id: &'a InitDeclarator) {
         let d = &id.declarator;
         let attrs = Self::all_attrs(specs, d);
+        // `__host__` is no memory space: on a variable it does not apply (vLLM's
+        // `__host__ __device__ static constexpr T v = ...`).
+        for a in &attrs {
+            if self.exec_kind(a) == Some(Exec::Host) {
+                self.emit(
+                    Diagnostic::new(ids::WRONG_ENTITY_FOR_ATTRIBUTE, a.span.lo)
+                        .arg_str("__host__")
+                        .severity(Severity::Warning),
+                );
+            }
+        }
         let mems: Vec<(&Attribute, MemSpace)> = attrs
             .iter()
             .filter_map(|a| self.mem_kind(a).map(|m| (*a, m)))
