@@ -57,6 +57,8 @@ enum Outputs {
     HostUnderFile,
     /// The module id file in a directory that does not exist, the host file as usual.
     ModuleIdInMissingDir,
+    /// Both in a directory that does not exist.
+    BothInMissingDir,
 }
 
 /// The exit status a case must end with.
@@ -178,6 +180,10 @@ fn check(root: &Path, case: &Case) -> Result<(), String> {
         }
         Outputs::ModuleIdInMissingDir => (
             host_ok.clone(),
+            Some(out_dir.join("no/such/dir/x.module_id")),
+        ),
+        Outputs::BothInMissingDir => (
+            out_dir.join("no/such/dir/x.cudafe1.cpp"),
             Some(out_dir.join("no/such/dir/x.module_id")),
         ),
     };
@@ -950,6 +956,14 @@ fn file_cases() -> Vec<Case> {
             Expect::Exactly(4),
         )
         .stderr_has("Catastrophic error: cannot open module id file"),
+        // cudafe++ opens the host file first.
+        Case::special(
+            "both_in_missing_dir",
+            Input::File(PROGRAM.into()),
+            Outputs::BothInMissingDir,
+            Expect::Exactly(4),
+        )
+        .stderr_has("Catastrophic error: cannot open generated C++ file"),
         Case::special(
             "module_id_and_host",
             Input::File(PROGRAM.into()),

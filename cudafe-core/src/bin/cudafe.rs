@@ -183,32 +183,55 @@ fn back_end(
     times
 }
 
-/// Writes what [`driver::back_end`] made.
+/// Writes what [`driver::back_end`] made: all of it, or (after a catastrophic error for the
+/// first file that cannot be written) none of it.
 fn write_outputs(opts: &Options, out: &driver::Outputs, engine: &mut DiagEngine) {
-    let failed = |engine: &mut DiagEngine, what: &str, path: &OsStr| {
-        engine.emit(
-            Diagnostic::new(ids::CANNOT_OPEN_FILE, Location::None)
-                .arg_str(what)
-                .arg_str(path.as_bytes()),
-        );
-    };
+    // cudafe++ opens the host file first: where no output can be written, its error is
+    // the one reported.
+    let mut files: Vec<(&str, std::ffi::OsString, &[u8])> = Vec::new();
+    if let Some(path) = opts.host_output_name() {
+        files.push(("generated C++", path, &out.host_file));
+    }
     if opts.gen_module_id_file
         && let Some(path) = &opts.module_id_file_name
-        && write_output(path, out.module_id.as_bytes()).is_err()
     {
-        failed(engine, "module id", path);
-        return;
+        files.push(("module id", path.clone(), out.module_id.as_bytes()));
     }
-    if let (Some(path), Some(stub)) = (&opts.write_stub_file, &out.stub_file)
-        && write_output(path, stub.as_bytes()).is_err()
-    {
-        failed(engine, "stub", path);
+    if let (Some(path), Some(stub)) = (&opts.write_stub_file, &out.stub_file) {
+        files.push(("stub", path.clone(), stub.as_bytes()));
     }
-    let Some(path) = opts.host_output_name() else {
-        return;
-    };
-    if write_output(&path, &out.host_file).is_err() {
-        failed(engine, "generated C++", &path);
+    let mut staged = Vec::new();
+    for (what, path, bytes) in &files {
+        match stage_output(path, bytes) {
+            Ok(s) => staged.push(s),
+            Err(_) => {
+                for s in staged.into_iter().flatten() {
+                    let _ = fs::remove_file(&s.0);
+                }
+                engine.emit(
+                    Diagnostic::new(ids::CANNOT_OPEN_FILE, Location::None)
+                        .arg_str(what)
+                        .arg_str(path.as_bytes()),
+                );
+                return;
+            }
+        }
+    }
+    let mut staged = staged.into_iter();
+    for (what, path, _) in &files {
+        if let Some(Some((tmp, to))) = staged.next()
+            && fs::rename(&tmp, &to).is_err()
+        {
+            for s in std::iter::once(Some((tmp, to))).chain(staged).flatten() {
+                let _ = fs::remove_file(&s.0);
+            }
+            engine.emit(
+                Diagnostic::new(ids::CANNOT_OPEN_FILE, Location::None)
+                    .arg_str(what)
+                    .arg_str(path.as_bytes()),
+            );
+            return;
+        }
     }
 }
 
@@ -282,18 +305,36 @@ fn os_reason(e: &io::Error) -> String {
 
 /// Writes an output file so that it is never seen half-written: the bytes go to a temporary
 /// file in the same directory, which is then renamed over `path`. `-` writes to stdout.
+#[cfg(test)]
 fn write_output(path: &OsStr, bytes: &[u8]) -> io::Result<()> {
+    if let Some((tmp, to)) = stage_output(path, bytes)? {
+        fs::rename(&tmp, &to).inspect_err(|_| {
+            let _ = fs::remove_file(&tmp);
+        })?;
+    }
+    Ok(())
+}
+
+/// The first half of writing an output file: stdout (`-`) and what is not a regular file
+/// (`/dev/null`, a pipe) are written to at once (renaming a file over them would replace
+/// them); otherwise the bytes go to a temporary file in the same directory, returned with
+/// the path it is to be renamed to.
+fn stage_output(path: &OsStr, bytes: &[u8]) -> io::Result<Option<(PathBuf, PathBuf)>> {
     if path.as_bytes() == b"-" {
         let mut out = io::stdout().lock();
         out.write_all(bytes)?;
-        return out.flush();
+        out.flush()?;
+        return Ok(None);
     }
     let path = Path::new(path);
-    // Something other than a regular file (`/dev/null`, a pipe) is written to as it is:
-    // renaming a file over it would replace it.
-    if fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
-        let mut f = fs::OpenOptions::new().write(true).open(path)?;
-        return f.write_all(bytes);
+    match fs::metadata(path) {
+        Ok(m) if m.is_dir() => return Err(io::Error::from(io::ErrorKind::IsADirectory)),
+        Ok(m) if !m.is_file() => {
+            let mut f = fs::OpenOptions::new().write(true).open(path)?;
+            f.write_all(bytes)?;
+            return Ok(None);
+        }
+        _ => {}
     }
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
@@ -306,14 +347,15 @@ fn write_output(path: &OsStr, bytes: &[u8]) -> io::Result<()> {
     let tmp = dir.join(tmp_name);
     let result = (|| {
         let mut f = File::create(&tmp)?;
-        f.write_all(bytes)?;
-        drop(f);
-        fs::rename(&tmp, path)
+        f.write_all(bytes)
     })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
+    match result {
+        Ok(()) => Ok(Some((tmp, path.to_path_buf()))),
+        Err(e) => {
+            let _ = fs::remove_file(&tmp);
+            Err(e)
+        }
     }
-    result
 }
 
 /// CPU and wall-clock time for `--timing`, in cudafe++'s format.
