@@ -757,6 +757,10 @@ impl<'a> Checker<'a> {
                 // Operands that are just names are read when the operator is applied,
                 // after its operands' types are checked (#549 after #42).
                 let early = reads_at_use(a) && reads_at_use(b);
+                // Before its operands are read (#186 before #549).
+                if self.func.is_some() {
+                    self.unsigned_compare(*op, a, b, e.span);
+                }
                 if early {
                     self.binary_operator_operands(*op, a, b);
                     self.comparison_types(*op, a, b);
@@ -770,7 +774,6 @@ impl<'a> Checker<'a> {
                 }
                 self.integer_overflow(*op, a, b);
                 if self.func.is_some_and(|f| !f.in_template) {
-                    self.unsigned_compare(*op, a, b, e.span);
                     if !early {
                         self.binary_operator_operands(*op, a, b);
                         self.comparison_types(*op, a, b);
@@ -1736,7 +1739,7 @@ impl<'a> Checker<'a> {
             }
             self.expr(a, usage);
             if let [f] = candidates[..] {
-                self.argument_conversions(f, i, a);
+                self.argument_conversions(f, args, i, a);
             }
         }
         if let Some(n) = undefined_callee {

@@ -76,8 +76,28 @@ impl<'a> Checker<'a> {
 
     /// A string literal passed for a `char *` parameter of `f`, the one function the call
     /// can mean (every declaration of it saying so): #2464 at the literal.
-    pub(crate) fn argument_conversions(&mut self, f: crate::sema::EntityId, i: usize, arg: &Expr) {
+    pub(crate) fn argument_conversions(
+        &mut self,
+        f: crate::sema::EntityId,
+        args: &[Expr],
+        i: usize,
+        arg: &Expr,
+    ) {
         if !is_string_literal(arg) || !self.conversions_checked(arg) {
+            return;
+        }
+        // In a template, a call with an argument whose type may depend on a template
+        // parameter is resolved when it is instantiated.
+        if (self.template_depth > 0 || self.func.is_some_and(|fun| fun.in_template))
+            && !args.iter().all(|a| {
+                is_string_literal(a) || {
+                    self.types_in_templates = true;
+                    let known = self.type_of_at(a, 0).is_some();
+                    self.types_in_templates = false;
+                    known
+                }
+            })
+        {
             return;
         }
         let Some(decls) = self.index.functions.get(&f) else {
@@ -96,10 +116,10 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// Outside system headers; in templates too (the types these checks know depend on no
+    /// template parameter, and the values are literals).
     fn conversions_checked(&self, e: &Expr) -> bool {
-        self.template_depth == 0
-            && !self.func.is_some_and(|f| f.in_template)
-            && !self.map.is_system(e.span.lo)
+        !self.map.is_system(e.span.lo)
     }
 
     /// `char *` (the pointer itself may be const, the characters may not).

@@ -359,22 +359,49 @@ impl<'a> Checker<'a> {
         })
     }
 
-    /// #186: `u >= 0` and `u < 0` (and their mirror images) for an unsigned `u`.
+    /// #186: `u >= 0` and `u < 0` (and their mirror images) for an operand `u` of an
+    /// unsigned type (before promotion: `unsigned char` too, and `char16_t`, `char32_t`;
+    /// not `bool`, an enumeration or `wchar_t`) that is not a constant, against an integral
+    /// constant of value zero (`0u`, `'\0'`, `false`, a constant variable or enumerator).
+    /// In templates too, where the operand's type depends on no template parameter.
     pub(crate) fn unsigned_compare(&mut self, op: BinaryOp, a: &Expr, b: &Expr, whole: Span) {
-        let zero = |e: &Expr| {
-            matches!(e.unparen().kind, ExprKind::Literal(LiteralKind::Integer))
-                && self.map.slice(e.unparen().span) == b"0"
+        let (value, zero) = match op {
+            BinaryOp::Ge | BinaryOp::Lt => (a, b),
+            BinaryOp::Le | BinaryOp::Gt => (b, a),
+            _ => return,
         };
-        let hit = match op {
-            BinaryOp::Ge | BinaryOp::Lt => self.is_unsigned_name(a) && zero(b),
-            BinaryOp::Le | BinaryOp::Gt => zero(a) && self.is_unsigned_name(b),
-            _ => false,
-        };
-        if !hit || self.map.is_system(whole.lo) {
+        if self.map.is_system(whole.lo)
+            || !matches!(self.eval(zero, &Default::default()), super::Value::Int(0))
+            || !matches!(self.eval(value, &Default::default()), super::Value::Unknown)
+        {
             return;
         }
-        let at = self.operator_after(a);
-        self.emit(Diagnostic::new(ids::UNSIGNED_COMPARE_WITH_ZERO, at));
+        let in_template = self.template_depth > 0 || self.func.is_some_and(|f| f.in_template);
+        // `sizeof(T)` is a constant once instantiated.
+        if in_template && mentions_sizeof(value) {
+            return;
+        }
+        self.types_in_templates = in_template;
+        let t = self.type_of_at(value, 0);
+        self.types_in_templates = false;
+        let unsigned = t.and_then(|t| t.ty.canonical().fund()).is_some_and(|f| {
+            use super::types::Fund;
+            matches!(
+                f,
+                Fund::UChar
+                    | Fund::UShort
+                    | Fund::UInt
+                    | Fund::ULong
+                    | Fund::ULongLong
+                    | Fund::UInt128
+                    | Fund::Char16
+                    | Fund::Char32
+            )
+        });
+        if unsigned {
+            let at = self.operator_after(a);
+            self.emit(Diagnostic::new(ids::UNSIGNED_COMPARE_WITH_ZERO, at));
+        }
     }
 
     /// Where the operator after the left operand `lhs` stands: the first non-blank byte
@@ -387,28 +414,21 @@ impl<'a> Checker<'a> {
         }
         at as u32
     }
+}
 
-    fn is_unsigned_name(&self, e: &Expr) -> bool {
-        let ExprKind::Name(n) = &e.unparen().kind else {
-            // Any other operand by its type (`(bits * 2u) >= 0`).
-            return self.type_of(e).and_then(|t| t.ty.fund()).is_some_and(|f| {
-                matches!(
-                    f,
-                    super::types::Fund::UInt
-                        | super::types::Fund::ULong
-                        | super::types::Fund::ULongLong
-                )
-            });
-        };
-        let Some(id) = n.resolution.entity() else {
-            return false;
-        };
-        let at = self.sema.entity(id).first_decl().lo;
-        let Some((specs, d)) = self.index.declared_at(at) else {
-            return false;
-        };
-        d.ops.is_empty()
-            && matches!(&specs.ty, TypeSpec::Builtin(b) if b.unsigned && !b.char && !b.bool_)
+/// Does `e` hold a `sizeof` or `alignof` (through parentheses, operators and casts)?
+fn mentions_sizeof(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::SizeofType(_)
+        | ExprKind::SizeofExpr(_)
+        | ExprKind::SizeofPack(_)
+        | ExprKind::AlignofType(_)
+        | ExprKind::AlignofExpr(_) => true,
+        ExprKind::Paren(x) | ExprKind::Unary(_, x) | ExprKind::Cast { expr: x, .. } => {
+            mentions_sizeof(x)
+        }
+        ExprKind::Binary(_, a, b) => mentions_sizeof(a) || mentions_sizeof(b),
+        _ => false,
     }
 }
 

@@ -728,7 +728,7 @@ impl<'a> Checker<'a> {
         self.type_of_at(e, 0)
     }
 
-    fn type_of_at(&self, e: &Expr, depth: u32) -> Option<Typed> {
+    pub(crate) fn type_of_at(&self, e: &Expr, depth: u32) -> Option<Typed> {
         if depth > MAX_DEPTH {
             return None;
         }
@@ -826,6 +826,19 @@ impl<'a> Checker<'a> {
                     _ => return None,
                 };
                 Some(Typed::value(Ty::new(TyKind::Fund(promoted))))
+            }
+            // `x++`, `--x`: the operand's type (an lvalue before, a value after).
+            ExprKind::PostInc(x)
+            | ExprKind::PostDec(x)
+            | ExprKind::Unary(UnaryOp::PreInc | UnaryOp::PreDec, x) => {
+                let t = self.type_of_at(x, d)?;
+                if !t.lvalue || !(t.ty.fund().is_some() || t.ty.pointee().is_some()) {
+                    return None;
+                }
+                match e.kind {
+                    ExprKind::Unary(..) => Some(t),
+                    _ => Some(Typed::value(t.ty.unqualified())),
+                }
             }
             ExprKind::Unary(UnaryOp::Not, x) => {
                 self.type_of_at(x, d)?;
