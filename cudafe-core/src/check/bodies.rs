@@ -773,12 +773,10 @@ impl<'a> Checker<'a> {
                     self.discarded_result(a);
                 }
                 self.integer_overflow(*op, a, b);
-                if self.func.is_some_and(|f| !f.in_template) {
-                    if !early {
-                        self.binary_operator_operands(*op, a, b);
-                        self.comparison_types(*op, a, b);
-                        self.constant_operand(*op, a, b);
-                    }
+                if self.func.is_some_and(|f| !f.in_template) && !early {
+                    self.binary_operator_operands(*op, a, b);
+                    self.comparison_types(*op, a, b);
+                    self.constant_operand(*op, a, b);
                 }
             }
             ExprKind::Assign(op, a, b) => {
