@@ -230,10 +230,16 @@ impl<'a> Checker<'a> {
         match &s.kind {
             StmtKind::Compound(list) => {
                 let mut declared = crate::intern::FxHashSet::default();
+                // The end of the last statement that is not a pragma: a pragma before it
+                // stood before a statement nested in it (the body of a loop without braces),
+                // and is listed after it.
+                let mut last_end = 0;
                 for (i, s) in list.iter().enumerate() {
                     self.block_redeclaration(s, &mut declared);
                     self.stmt(s);
-                    if matches!(s.kind, StmtKind::Pragma) {
+                    if !matches!(s.kind, StmtKind::Pragma) {
+                        last_end = s.span.hi;
+                    } else if s.span.lo >= last_end {
                         self.unroll_placement(s, &list[i + 1..]);
                     }
                 }
@@ -347,7 +353,9 @@ impl<'a> Checker<'a> {
                 if early {
                     self.return_type_check(e);
                 }
-                self.expr(e, Use::Read);
+                // In a template, cudafe++ does not follow a returned value.
+                let dependent = self.in_template();
+                self.dependent_use(dependent, |c| c.expr(e, Use::Read));
                 if !early {
                     self.return_type_check(e);
                 }
@@ -458,12 +466,48 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// In a template, may the type `ty` depend on a template parameter, as far as the model
+    /// knows?
+    fn dependent_type_id(&self, ty: &TypeId) -> bool {
+        self.dependent_declared(&ty.specs, &ty.declarator.ops)
+    }
+
+    /// In a template, may the type declared by `specs` and `ops` depend on a template
+    /// parameter, as far as the model knows?
+    fn dependent_declared(&self, specs: &DeclSpecs, ops: &[DeclaratorOp]) -> bool {
+        self.in_template()
+            && self
+                .with_template_types(|c| c.declared_type(specs, ops, 0))
+                .is_none()
+    }
+
+    /// Does `e` name a variable or parameter declared as a pointer or an array?
+    fn names_pointer_or_array(&self, e: &Expr) -> bool {
+        let ExprKind::Name(n) = &e.unparen().kind else {
+            return false;
+        };
+        let Some(v) = n.resolution.entity() else {
+            return false;
+        };
+        let ent = self.sema.entity(v);
+        matches!(ent.kind, EntityKind::Variable | EntityKind::Parameter)
+            && self
+                .index
+                .declared_at(ent.first_decl().lo)
+                .is_some_and(|(_, d)| {
+                    matches!(
+                        d.ops.first(),
+                        Some(DeclaratorOp::Pointer { .. } | DeclaratorOp::Array { .. })
+                    )
+                })
+    }
+
     /// A declaration statement: the declaration's own checks, then its initializers and the
     /// constructor and destructor it implies.
     fn local_decl(&mut self, d: &'a Decl) {
         self.decl(d);
         if let DeclKind::Simple { specs, declarators } = &d.kind
-            && self.func.is_some_and(|f| !f.in_template)
+            && self.func.is_some()
         {
             self.note_unset_locals(specs, declarators);
         }
@@ -495,17 +539,17 @@ impl<'a> Checker<'a> {
                 if early {
                     self.initializer_type(specs, id);
                 }
-                match &id.init {
-                    Some(Initializer::Assign(e)) | Some(Initializer::Brace(e)) => {
-                        self.expr(e, usage)
-                    }
+                // An object of a dependent type may take its initializer by reference.
+                let dependent = self.dependent_declared(specs, &id.declarator.ops);
+                self.dependent_use(dependent, |c| match &id.init {
+                    Some(Initializer::Assign(e)) | Some(Initializer::Brace(e)) => c.expr(e, usage),
                     Some(Initializer::Paren(args, _)) => {
                         for a in args {
-                            self.expr(a, usage);
+                            c.expr(a, usage);
                         }
                     }
                     _ => {}
-                }
+                });
                 self.initializer_conversions(specs, id);
                 if !early {
                     self.initializer_type(specs, id);
@@ -773,9 +817,11 @@ impl<'a> Checker<'a> {
                     self.discarded_result(a);
                 }
                 self.integer_overflow(*op, a, b);
-                if self.func.is_some_and(|f| !f.in_template) && !early {
-                    self.binary_operator_operands(*op, a, b);
-                    self.comparison_types(*op, a, b);
+                if self.func.is_some() && !early {
+                    if !self.in_template() {
+                        self.binary_operator_operands(*op, a, b);
+                        self.comparison_types(*op, a, b);
+                    }
                     self.constant_operand(*op, a, b);
                 }
             }
@@ -796,12 +842,14 @@ impl<'a> Checker<'a> {
                 // `x = x + 1` reads `x` before it is set.
                 // cudafe++ reports the stored-into device variable after the operands.
                 let saved_root = self.defer_assigned_root(a);
+                // An object of a dependent type may take the value by reference.
+                let dependent = self.maybe_dependent(a);
                 if usage == Use::Write && self.names_unset_local(a) {
-                    self.expr(b, Use::Read);
+                    self.dependent_use(dependent, |c| c.expr(b, Use::Read));
                     self.expr(a, usage);
                 } else {
                     self.expr(a, usage);
-                    self.expr(b, Use::Read);
+                    self.dependent_use(dependent, |c| c.expr(b, Use::Read));
                 }
                 self.assigned_root_done(saved_root);
                 if !early {
@@ -943,7 +991,9 @@ impl<'a> Checker<'a> {
                     }
                     _ => self.expr(a, usage),
                 }
-                self.expr(b, Use::Read);
+                // A pointer (to anything) or an array is subscripted by the built-in operator.
+                let dependent = self.maybe_dependent(a) && !self.names_pointer_or_array(a);
+                self.dependent_use(dependent, |c| c.expr(b, Use::Read));
                 self.subscript_operands(a, b);
             }
             // `(void)x` discards `x` without reading it.
@@ -953,25 +1003,34 @@ impl<'a> Checker<'a> {
             {
                 self.expr(expr, Use::NoAccess)
             }
-            ExprKind::Cast { expr, .. } => self.expr(expr, Use::Read),
+            ExprKind::Cast { expr, ty, .. } => {
+                let dependent = self.dependent_type_id(ty);
+                self.dependent_use(dependent, |c| c.expr(expr, Use::Read))
+            }
             ExprKind::Construct {
                 ty,
                 args,
                 braced: false,
             } => {
                 self.construction(ty, args, e.span);
-                for a in args {
-                    self.expr(a, Use::Read);
-                }
+                let dependent = self.dependent_type_id(ty);
+                self.dependent_use(dependent, |c| {
+                    for a in args {
+                        c.expr(a, Use::Read);
+                    }
+                });
             }
             ExprKind::Construct {
                 ty,
                 args,
                 braced: true,
             } => {
-                for a in args {
-                    self.expr(a, Use::Read);
-                }
+                let dependent = self.dependent_type_id(ty);
+                self.dependent_use(dependent, |c| {
+                    for a in args {
+                        c.expr(a, Use::Read);
+                    }
+                });
                 self.narrowing_cast(ty, args);
             }
             ExprKind::InitList(args) => {
@@ -1008,14 +1067,16 @@ impl<'a> Checker<'a> {
             ExprKind::Throw(Some(x)) | ExprKind::CoYield(x) | ExprKind::PackExpansion(x) => {
                 self.expr(x, Use::Read)
             }
-            ExprKind::Fold { lhs, rhs, .. } => {
+            // Expanded when the template is instantiated: cudafe++ does not follow the
+            // locals a fold reads (cute's `(dummy = ... = f(Ns))`).
+            ExprKind::Fold { lhs, rhs, .. } => self.dependent_use(true, |c| {
                 if let Some(l) = lhs {
-                    self.expr(l, Use::Read);
+                    c.expr(l, Use::Read);
                 }
                 if let Some(r) = rhs {
-                    self.expr(r, Use::Read);
+                    c.expr(r, Use::Read);
                 }
-            }
+            }),
             ExprKind::Lambda(l) => self.lambda(l),
             ExprKind::This => self.capture_this(e.span.lo),
             ExprKind::StmtExpr(s) => self.stmt(s),
@@ -1616,7 +1677,7 @@ impl<'a> Checker<'a> {
                     && !comparisons
                     && code
                     && {
-                        self.types_in_templates = true;
+                        self.types_in_templates.set(true);
                         let known = args.iter().all(|a| {
                             self.builtin_typed(a, 0)
                                 || self.erroneous(a)
@@ -1627,7 +1688,7 @@ impl<'a> Checker<'a> {
                                 )
                                 || n.ident().is_some_and(|s| self.adl_finds_nothing_new(a, s))
                         });
-                        self.types_in_templates = false;
+                        self.types_in_templates.set(false);
                         known
                     })
                 .then_some(n);
@@ -1721,6 +1782,10 @@ impl<'a> Checker<'a> {
             }
             self.emit(d);
         }
+        // In a template, a call with an argument of a dependent type is resolved when it is
+        // instantiated: any of its arguments may be taken by reference.
+        let dependent = args.iter().any(|a| self.maybe_dependent(a));
+        self.dependent_uses += dependent as u32;
         for (i, a) in args.iter().enumerate() {
             let usage = if template_mismatch.is_some() {
                 Use::NoAccess
@@ -1740,6 +1805,7 @@ impl<'a> Checker<'a> {
                 self.argument_conversions(f, args, i, a);
             }
         }
+        self.dependent_uses -= dependent as u32;
         if let Some(n) = undefined_callee {
             self.undefined_identifier(n);
         }

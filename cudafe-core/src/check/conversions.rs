@@ -91,9 +91,9 @@ impl<'a> Checker<'a> {
         if (self.template_depth > 0 || self.func.is_some_and(|fun| fun.in_template))
             && !args.iter().all(|a| {
                 is_string_literal(a) || {
-                    self.types_in_templates = true;
+                    self.types_in_templates.set(true);
                     let known = self.type_of_at(a, 0).is_some();
-                    self.types_in_templates = false;
+                    self.types_in_templates.set(false);
                     known
                 }
             })

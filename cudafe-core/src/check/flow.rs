@@ -32,7 +32,24 @@ impl<'a> Checker<'a> {
             if self.sema.entity(e).cuda.mem.is_device() {
                 continue;
             }
-            if self.indeterminate(specs, &id.declarator.ops, 0) {
+            // In a template, only an object whose type depends on no template parameter, or
+            // a pointer.
+            if self.indeterminate(specs, &id.declarator.ops, 0)
+                && (!self.in_template()
+                    || matches!(
+                        id.declarator.ops.first(),
+                        Some(DeclaratorOp::Pointer { .. })
+                    )
+                    || self.with_template_types(|c| {
+                        let ops = &id.declarator.ops;
+                        // An array by its elements' type.
+                        let elements = ops
+                            .iter()
+                            .position(|o| !matches!(o, DeclaratorOp::Array { .. }))
+                            .unwrap_or(ops.len());
+                        c.declared_type(specs, &ops[elements..], 0).is_some()
+                    }))
+            {
                 self.unset_locals.insert(e, self.loop_depth);
             }
         }
@@ -209,6 +226,29 @@ impl<'a> Checker<'a> {
         true
     }
 
+    /// In a template, does `e` (not a string literal) have a type that may depend on a
+    /// template parameter, as far as the model knows?
+    pub(crate) fn maybe_dependent(&self, e: &Expr) -> bool {
+        self.in_template()
+            && !matches!(
+                e.unparen().kind,
+                ExprKind::Literal(LiteralKind::String) | ExprKind::Strings(_)
+            )
+            && self.with_template_types(|c| c.type_of(e)).is_none()
+    }
+
+    /// `f` with the locals it reads counted as [`Checker::dependent_uses`] when `dependent`.
+    pub(crate) fn dependent_use<R>(
+        &mut self,
+        dependent: bool,
+        f: impl FnOnce(&mut Self) -> R,
+    ) -> R {
+        self.dependent_uses += dependent as u32;
+        let r = f(self);
+        self.dependent_uses -= dependent as u32;
+        r
+    }
+
     /// A use of a local: reading it before it was set warns once.
     pub(crate) fn local_use(&mut self, n: &QualName, read: bool) {
         let Some(id) = n.resolution.entity() else {
@@ -217,7 +257,7 @@ impl<'a> Checker<'a> {
         // In a loop around its declaration, cudafe++ does not say it (a later iteration
         // may read what an earlier one set).
         match self.unset_locals.remove(&id) {
-            Some(depth) if read && depth == self.loop_depth => {}
+            Some(depth) if read && depth == self.loop_depth && self.dependent_uses == 0 => {}
             _ => return,
         }
         if self.map.is_system(n.span.lo) {
@@ -381,9 +421,9 @@ impl<'a> Checker<'a> {
         if in_template && mentions_sizeof(value) {
             return;
         }
-        self.types_in_templates = in_template;
+        self.types_in_templates.set(in_template);
         let t = self.type_of_at(value, 0);
-        self.types_in_templates = false;
+        self.types_in_templates.set(false);
         let unsigned = t.and_then(|t| t.ty.canonical().fund()).is_some_and(|f| {
             use super::types::Fund;
             matches!(
@@ -417,7 +457,7 @@ impl<'a> Checker<'a> {
 }
 
 /// Does `e` hold a `sizeof` or `alignof` (through parentheses, operators and casts)?
-fn mentions_sizeof(e: &Expr) -> bool {
+pub(crate) fn mentions_sizeof(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::SizeofType(_)
         | ExprKind::SizeofExpr(_)

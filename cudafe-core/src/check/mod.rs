@@ -99,7 +99,8 @@ pub fn check(
         member_access: Default::default(),
         lambda_frames: Vec::new(),
         jumps: jumps::Jumps::default(),
-        types_in_templates: false,
+        types_in_templates: std::cell::Cell::new(false),
+        dependent_uses: 0,
         locals: Vec::new(),
         undefined_names: Vec::new(),
         loop_depth: 0,
@@ -222,7 +223,12 @@ pub(crate) struct Checker<'a> {
     pub(crate) jumps: jumps::Jumps,
     /// [`Checker::type_of`] may look at entities declared in templates (set only around
     /// checks that want it, for types that do not depend on template parameters).
-    pub(crate) types_in_templates: bool,
+    pub(crate) types_in_templates: std::cell::Cell<bool>,
+    /// Above zero while walking what, in a template, may be taken by an operation that is
+    /// resolved when it is instantiated (an argument of a call with a dependent argument,
+    /// the value assigned to an object of a dependent type, ...): a local read there may
+    /// as well be set, and is not reported (#549).
+    pub(crate) dependent_uses: u32,
     /// The loops of the bodies being walked that control cannot reach (#128).
     pub(crate) unreachable_loops: crate::intern::FxHashSet<u32>,
     /// Walking code outside functions that cudafe++ checks for undeclared names (a

@@ -83,8 +83,6 @@ impl<'a> Checker<'a> {
         if specs.is_typedef
             || id.declarator.is_function()
             || specs.storage.is_some() && self.in_member_decls > 0
-            || self.template_depth > 0
-            || self.func.is_some_and(|f| f.in_template)
             || self.map.is_system(id.span.lo)
         {
             return;
@@ -113,7 +111,8 @@ impl<'a> Checker<'a> {
                     self.narrowing_element(e, target);
                 }
             }
-            TyKind::Class(c) => {
+            // An aggregate's members are checked when the template is instantiated.
+            TyKind::Class(c) if !self.in_template() => {
                 let Some(targets) = self.element_targets(c, list) else {
                     return;
                 };
@@ -132,8 +131,6 @@ impl<'a> Checker<'a> {
     pub(crate) fn narrowing_return(&mut self, list: &[Expr]) {
         let Some(f) = self.cur_fn else { return };
         if !self.lambda_frames.is_empty()
-            || self.template_depth > 0
-            || self.func.is_some_and(|f| f.in_template)
             || list.first().is_some_and(|e| self.map.is_system(e.span.lo))
         {
             return;
@@ -152,7 +149,7 @@ impl<'a> Checker<'a> {
                     self.narrowing_element_as(e, target, Severity::Error);
                 }
             }
-            TyKind::Class(c) => {
+            TyKind::Class(c) if !self.in_template() => {
                 let Some(targets) = self.element_targets(c, list) else {
                     return;
                 };
@@ -169,10 +166,7 @@ impl<'a> Checker<'a> {
     /// `int{d}`: a functional cast in braces to a fundamental type.
     pub(crate) fn narrowing_cast(&mut self, ty: &TypeId, args: &[Expr]) {
         let [e] = args else { return };
-        if self.template_depth > 0
-            || self.func.is_some_and(|f| f.in_template)
-            || self.map.is_system(e.span.lo)
-        {
+        if self.map.is_system(e.span.lo) {
             return;
         }
         let Some((t, false)) = self.declared_type(&ty.specs, &ty.declarator.ops, 0) else {
@@ -187,12 +181,7 @@ impl<'a> Checker<'a> {
     /// braces.
     pub(crate) fn narrowing_member_initializer(&mut self, init: &MemInit) {
         let [e] = &init.args[..] else { return };
-        if !init.braced
-            || init.pack
-            || self.template_depth > 0
-            || self.func.is_some_and(|f| f.in_template)
-            || self.map.is_system(e.span.lo)
-        {
+        if !init.braced || init.pack || self.map.is_system(e.span.lo) {
             return;
         }
         let Some(m) = init.name.resolution.entity() else {
@@ -335,7 +324,8 @@ impl<'a> Checker<'a> {
         ) {
             return;
         }
-        let Some(source) = self.type_of(e) else {
+        // In templates too: a type the model knows depends on no template parameter.
+        let Some(source) = self.with_template_types(|c| c.type_of(e)) else {
             return;
         };
         let source = source.ty.canonical();

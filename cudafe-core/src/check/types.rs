@@ -545,7 +545,8 @@ impl<'a> Checker<'a> {
     /// array decays to a pointer to its element when `decay` (else it has no type here).
     fn entity_type(&self, e: EntityId, decay: bool) -> Option<(Ty, bool)> {
         let ent = self.sema.entity(e);
-        if (ent.flags.in_template && !self.types_in_templates) || ent.flags.structured_binding {
+        if (ent.flags.in_template && !self.types_in_templates.get()) || ent.flags.structured_binding
+        {
             return None;
         }
         let (specs, d) = self.index.declared_at(ent.first_decl().lo)?;
@@ -722,10 +723,26 @@ impl<'a> Checker<'a> {
 
     /// The type of `e`, when the model is sure of it. Outside templates only.
     pub(crate) fn type_of(&self, e: &Expr) -> Option<Typed> {
-        if self.template_depth > 0 || self.func.is_some_and(|f| f.in_template) {
+        if (self.template_depth > 0 || self.func.is_some_and(|f| f.in_template))
+            && !self.types_in_templates.get()
+        {
             return None;
         }
         self.type_of_at(e, 0)
+    }
+
+    /// Is a template being walked (a template's definition, or a function in one)?
+    pub(crate) fn in_template(&self) -> bool {
+        self.template_depth > 0 || self.func.is_some_and(|f| f.in_template)
+    }
+
+    /// `f` with [`Checker::type_of`] typing expressions in templates too: there the types the
+    /// model knows are those that depend on no template parameter.
+    pub(crate) fn with_template_types<R>(&self, f: impl FnOnce(&Self) -> R) -> R {
+        let was = self.types_in_templates.replace(true);
+        let r = f(self);
+        self.types_in_templates.set(was);
+        r
     }
 
     pub(crate) fn type_of_at(&self, e: &Expr, depth: u32) -> Option<Typed> {
@@ -1032,8 +1049,9 @@ impl<'a> Checker<'a> {
                 Some(Typed::value(Ty::new(TyKind::Enum(en, scoped))))
             }
             // A data member named in a member function: a member of `*this`.
+            // In a class template, one whose type depends on no template parameter.
             EntityKind::Field if !n.is_qualified() && self.lambda_frames.is_empty() => {
-                let class = self.member_function_class()?;
+                let class = self.member_function_class_in(self.types_in_templates.get())?;
                 if !self.sema.lookup_member(class.0, n.ident()?).contains(&e) {
                     return None;
                 }
@@ -1050,6 +1068,11 @@ impl<'a> Checker<'a> {
     /// The class of the member function whose body is being walked, and whether it is
     /// const; `None` outside member functions (and in templates).
     fn member_function_class(&self) -> Option<(crate::sema::ScopeId, bool)> {
+        self.member_function_class_in(false)
+    }
+
+    /// [`Checker::member_function_class`], of a class template too when `templates`.
+    fn member_function_class_in(&self, templates: bool) -> Option<(crate::sema::ScopeId, bool)> {
         let f = self.func?.entity?;
         let def = self.cur_fn?;
         let ent = self.sema.entity(f);
@@ -1058,7 +1081,7 @@ impl<'a> Checker<'a> {
             return None;
         }
         let owner = self.sema.entity(sc.entity?);
-        if owner.is_template || owner.flags.in_template {
+        if (owner.is_template || owner.flags.in_template) && !templates {
             return None;
         }
         let chunk = def.declarator.function()?;
@@ -1349,12 +1372,12 @@ impl<'a> Checker<'a> {
         }
         // In a template too: a type the model knows depends on no template parameter.
         let t = if self.template_depth > 0 || self.func.is_some_and(|f| f.in_template) {
-            self.types_in_templates = true;
+            self.types_in_templates.set(true);
             let t = match &x.kind {
                 ExprKind::Name(n) => self.name_type(n),
                 _ => None,
             };
-            self.types_in_templates = false;
+            self.types_in_templates.set(false);
             t
         } else {
             self.type_of(x)
@@ -1660,9 +1683,9 @@ impl<'a> Checker<'a> {
         if self.opts.cxx < 20 || self.map.is_system(target.span.lo) {
             return;
         }
-        self.types_in_templates = true;
+        self.types_in_templates.set(true);
         let t = self.type_of_at(target, 0);
-        self.types_in_templates = false;
+        self.types_in_templates.set(false);
         let Some(t) = t else { return };
         if !t.lvalue || t.ty.class().is_some() || !t.ty.is_volatile() {
             return;

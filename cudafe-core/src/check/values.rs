@@ -20,14 +20,22 @@ impl<'a> Checker<'a> {
         if !matches!(
             op,
             BinaryOp::Div | BinaryOp::Rem | BinaryOp::Shl | BinaryOp::Shr
-        ) || self.template_depth > 0
-            || self.func.is_some_and(|f| f.in_template)
-            || self.map.is_system(b.span.lo)
+        ) || self.map.is_system(b.span.lo)
         {
             return;
         }
-        let Some(ta) = self.type_of(a) else { return };
+        // `sizeof(T)` is a constant once instantiated.
+        if self.in_template() && super::flow::mentions_sizeof(a) {
+            return;
+        }
+        let Some(ta) = self.with_template_types(|c| c.type_of(a)) else {
+            return;
+        };
         let Some(width) = ta.fund_width() else { return };
+        // A floating constant divided by zero is folded to an infinity, silently.
+        if !width.integral && folded_floating(a) {
+            return;
+        }
         let Some(count) = self.literal_int(b) else {
             return;
         };
@@ -258,20 +266,24 @@ impl<'a> Checker<'a> {
     /// whose comma's left operand does nothing, at its start. Only where no operator can
     /// be a function: the operands are of fundamental, enumeration or pointer types.
     pub(crate) fn no_effect_statement(&mut self, e: &Expr) {
-        if self.template_depth > 0 || self.func.is_none_or(|f| f.in_template) {
+        if self.func.is_none() {
             return;
         }
-        if self.effect_free(e, 0) {
+        if self.with_template_types(|c| c.effect_free(e, 0)) {
             self.emit(Diagnostic::new(ids::EXPR_HAS_NO_EFFECT, e.span.lo));
         }
     }
 
     /// #174 for the left operand of a comma that does nothing (`(i, 2)`), at its start.
     pub(crate) fn no_effect_comma_operand(&mut self, left: &Expr) {
-        if self.template_depth > 0 || self.func.is_none_or(|f| f.in_template) {
+        if self.func.is_none() {
             return;
         }
-        if self.effect_free(left, 0) {
+        // In a template, an operand of a type that may depend on a template parameter may
+        // be that of an operator function.
+        if self.with_template_types(|c| {
+            c.effect_free(left, 0) && (!c.in_template() || c.type_of(left).is_some())
+        }) {
             self.emit(Diagnostic::new(ids::EXPR_HAS_NO_EFFECT, left.span.lo));
         }
     }
@@ -287,19 +299,21 @@ impl<'a> Checker<'a> {
             | ExprKind::Strings(_)
             | ExprKind::Bool(_)
             | ExprKind::Nullptr
-            | ExprKind::This
-            | ExprKind::SizeofType(_)
+            | ExprKind::This => true,
+            // In a template, what `sizeof` measures may depend on a template parameter.
+            ExprKind::SizeofType(_)
             | ExprKind::SizeofExpr(_)
             | ExprKind::AlignofType(_)
-            | ExprKind::AlignofExpr(_) => true,
+            | ExprKind::AlignofExpr(_) => !self.in_template(),
             ExprKind::Paren(x) => self.effect_free(x, d),
             ExprKind::Name(n) => {
                 let Some(v) = n.resolution.entity() else {
                     return false;
                 };
                 let v = self.sema.resolve_alias(v);
+                let kind = self.sema.entity(v).kind;
                 matches!(
-                    self.sema.entity(v).kind,
+                    kind,
                     EntityKind::Variable
                         | EntityKind::Parameter
                         | EntityKind::Enumerator
@@ -307,6 +321,9 @@ impl<'a> Checker<'a> {
                         | EntityKind::Field
                 ) && n.last().args.is_none()
                     && self.not_volatile(e)
+                    // A member of a class template whose type may depend on a template
+                    // parameter is a member of `*this`, an object of a dependent type.
+                    && !(kind == EntityKind::Field && self.in_template() && self.type_of(e).is_none())
             }
             ExprKind::Unary(
                 UnaryOp::Plus | UnaryOp::Minus | UnaryOp::Not | UnaryOp::BitNot | UnaryOp::Deref,
@@ -386,13 +403,12 @@ impl<'a> Checker<'a> {
     /// signed type of the result (`65536 * 65536`), at the operator. The operands' values
     /// are taken as their own types hold them (an operand that overflowed has wrapped).
     pub(crate) fn integer_overflow(&mut self, op: BinaryOp, a: &Expr, b: &Expr) {
-        if !matches!(op, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul)
-            || self.template_depth > 0
-            || self.func.is_some_and(|f| f.in_template)
-        {
+        if !matches!(op, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul) {
             return;
         }
-        let (Some(ta), Some(tb)) = (self.promoted_integer(a), self.promoted_integer(b)) else {
+        let (Some(ta), Some(tb)) =
+            self.with_template_types(|c| (c.promoted_integer(a), c.promoted_integer(b)))
+        else {
             return;
         };
         let (bits, signed) = arithmetic_conversion(ta, tb);
@@ -488,4 +504,30 @@ fn wrap(v: i128, (bits, signed): (u32, bool)) -> i128 {
     } else {
         m
     }
+}
+
+/// A floating constant: a floating literal, maybe negated, parenthesized, cast, or in
+/// arithmetic with other constants (`1.0 / 3`).
+fn folded_floating(e: &Expr) -> bool {
+    fn constant(e: &Expr, float: &mut bool) -> bool {
+        match &e.kind {
+            ExprKind::Literal(LiteralKind::Float) => {
+                *float = true;
+                true
+            }
+            ExprKind::Literal(LiteralKind::Integer | LiteralKind::Char) => true,
+            ExprKind::Paren(x) | ExprKind::Unary(UnaryOp::Minus | UnaryOp::Plus, x) => {
+                constant(x, float)
+            }
+            ExprKind::Cast { expr, .. } => constant(expr, float),
+            ExprKind::Binary(
+                BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div,
+                a,
+                b,
+            ) => constant(a, float) && constant(b, float),
+            _ => false,
+        }
+    }
+    let mut float = false;
+    constant(e, &mut float) && float
 }
