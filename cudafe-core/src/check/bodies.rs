@@ -7,6 +7,7 @@ use crate::intern::Symbol;
 use crate::sema::{EntityId, EntityKind, MemSpace};
 use crate::source_map::Span;
 use crate::syntax::ast::*;
+use crate::syntax::visit::{Visitor, walk_expr};
 
 use super::consteval::Bindings;
 use super::index::FnDecl;
@@ -153,6 +154,14 @@ impl<'a> Checker<'a> {
     }
 
     fn stmt(&mut self, s: &'a Stmt) {
+        // A statement in an expression (a lambda's body, a statement expression) has calls
+        // of its own.
+        let calls_checked = std::mem::take(&mut self.calls_checked);
+        self.stmt_inner(s);
+        self.calls_checked = calls_checked;
+    }
+
+    fn stmt_inner(&mut self, s: &'a Stmt) {
         // Syntax errors the parser read past (it went on after them) come in order.
         self.report_syntax_before(s.span.lo);
         // Declarations (also behind labels) add to the enclosing scope; other statements
@@ -1640,6 +1649,26 @@ impl<'a> Checker<'a> {
         let mut undefined_callee = None;
         // The member functions a call `obj.f(args)` can mean, when they are all known.
         let mut members = None;
+        // The execution spaces of the calls are checked as cudafe++ builds them: the calls
+        // in the arguments (and in the callee) first — `d(d(1))`'s inner call is reported
+        // first —, all of them before anything the walk finds in them.
+        let outermost = self.calls_checked == 0;
+        if outermost {
+            let mut calls = CallsIn {
+                c: self,
+                found: Vec::new(),
+            };
+            calls.expr(callee);
+            for a in args {
+                calls.expr(a);
+            }
+            calls.call(callee, args);
+            let found = calls.found;
+            for check in found {
+                self.space_check(check);
+            }
+        }
+        self.calls_checked += 1;
         match &target.kind {
             ExprKind::Name(n) => {
                 self.name_captures(n);
@@ -1700,32 +1729,6 @@ impl<'a> Checker<'a> {
                     .map(|e| self.sema.resolve_alias(e))
                     .filter(|&e| self.sema.entity(e).kind == EntityKind::Function)
                     .collect();
-                if let Some(caller) = self.func
-                    && !caller.in_template
-                    && !candidates.is_empty()
-                {
-                    let viable: Vec<EntityId> = candidates
-                        .iter()
-                        .copied()
-                        .filter(|&c| {
-                            self.param_count_accepts(c, args.len())
-                                || !self.index.functions.contains_key(&c)
-                        })
-                        .collect();
-                    if viable.len() == 1 {
-                        let c = viable[0];
-                        if self.sema.entity(c).cuda.exec.global {
-                            self.emit(
-                                Diagnostic::new(ids::CONFIGURATION_ERROR, target.span.lo)
-                                    .arg_str("__global__")
-                                    .arg_str("must"),
-                            );
-                        } else {
-                            self.cross_space_call(c, target.span, caller);
-                            self.auto_device_reference(c, target.span);
-                        }
-                    }
-                }
             }
             ExprKind::Member { base, arrow, name } => {
                 // Calling a member of an object binds it to `this`: no read of it.
@@ -1733,7 +1736,6 @@ impl<'a> Checker<'a> {
                     self.forget_unset(base);
                 }
                 self.expr(target, Use::Read);
-                self.member_call(target, base, *arrow, name, args.len());
                 members = self.member_functions(base, *arrow, name);
             }
             _ => self.expr(target, Use::Read),
@@ -1806,6 +1808,7 @@ impl<'a> Checker<'a> {
             }
         }
         self.dependent_uses -= dependent as u32;
+        self.calls_checked -= 1;
         if let Some(n) = undefined_callee {
             self.undefined_identifier(n);
         }
@@ -2517,12 +2520,75 @@ impl<'a> Checker<'a> {
     /// `obj.f(...)`, `p->f(...)`, `this->f(...)`: the cross-space rule for the member
     /// function, when the object's class is certain (a variable or parameter declared with
     /// a class that is not a template) and the arguments leave one candidate.
-    fn member_call(&mut self, target: &Expr, base: &Expr, arrow: bool, name: &QualName, n: usize) {
-        let Some((caller, class, sym)) = self.plain_member(base, arrow, name) else {
-            return;
-        };
+    /// What the execution spaces of the call `callee(args)` are checked for, where the
+    /// function it calls is certain.
+    fn space_check_of(&self, callee: &Expr, args: &[Expr]) -> Option<SpaceCheck> {
+        if self.called_class_object(callee) {
+            return None;
+        }
+        let target = callee.unparen();
+        match &target.kind {
+            ExprKind::Name(n) => {
+                let caller = self.func.filter(|c| !c.in_template)?;
+                let c = self.named_callee(n, args.len())?;
+                Some(if self.sema.entity(c).cuda.exec.global {
+                    SpaceCheck::Unconfigured(target.span.lo)
+                } else {
+                    SpaceCheck::Named(c, target.span, caller)
+                })
+            }
+            ExprKind::Member { base, arrow, name } => self
+                .member_call(target, base, *arrow, name, args.len())
+                .map(|(c, at, caller)| SpaceCheck::Member(c, at, caller)),
+            _ => None,
+        }
+    }
+
+    /// The one function the name `n` can mean in a call with `nargs` arguments (a function
+    /// whose parameters we do not know is taken to accept them).
+    fn named_callee(&self, n: &QualName, nargs: usize) -> Option<EntityId> {
+        let mut viable = n
+            .resolution
+            .entities()
+            .iter()
+            .map(|&e| self.sema.resolve_alias(e))
+            .filter(|&e| self.sema.entity(e).kind == EntityKind::Function)
+            .filter(|&c| {
+                self.param_count_accepts(c, nargs) || !self.index.functions.contains_key(&c)
+            });
+        let c = viable.next()?;
+        viable.next().is_none().then_some(c)
+    }
+
+    fn space_check(&mut self, check: SpaceCheck) {
+        match check {
+            SpaceCheck::Unconfigured(at) => self.emit(
+                Diagnostic::new(ids::CONFIGURATION_ERROR, at)
+                    .arg_str("__global__")
+                    .arg_str("must"),
+            ),
+            SpaceCheck::Named(c, at, caller) => {
+                self.cross_space_call(c, at, caller);
+                self.auto_device_reference(c, at);
+            }
+            SpaceCheck::Member(c, at, caller) => self.cross_space_call(c, at, caller),
+        }
+    }
+
+    /// The member function a call `obj.f(args)` with `n` arguments calls, where it is
+    /// certain: the callee, where the call is reported (see [`Checker::cross_space_call`])
+    /// and the calling function.
+    fn member_call(
+        &self,
+        target: &Expr,
+        base: &Expr,
+        arrow: bool,
+        name: &QualName,
+        n: usize,
+    ) -> Option<(EntityId, Span, FnCtx)> {
+        let (caller, class, sym) = self.plain_member(base, arrow, name)?;
         if !self.members_all_known(class, 0) {
-            return;
+            return None;
         }
         let viable: Vec<EntityId> = self
             .sema
@@ -2532,14 +2598,14 @@ impl<'a> Checker<'a> {
             .filter(|&e| self.sema.entity(e).kind == EntityKind::Function)
             .filter(|&e| self.param_count_accepts(e, n))
             .collect();
-        let [callee] = viable[..] else { return };
+        let [callee] = viable[..] else { return None };
         // A static member is called by the whole expression; a non-static one by its name.
         let at = if self.sema.entity(callee).flags.is_static {
             target.span
         } else {
             name.last().span
         };
-        self.cross_space_call(callee, at, caller);
+        Some((callee, at, caller))
     }
 
     /// The member functions `obj.f` names, when the class is certain and fully known and
@@ -2851,17 +2917,9 @@ impl<'a> Checker<'a> {
         let ExprKind::Name(n) = &target.kind else {
             return;
         };
-        let candidates: Vec<EntityId> = n
-            .resolution
-            .entities()
-            .iter()
-            .map(|&e| self.sema.resolve_alias(e))
-            .filter(|&e| self.sema.entity(e).kind == EntityKind::Function)
-            .filter(|&c| {
-                self.param_count_accepts(c, nargs) || !self.index.functions.contains_key(&c)
-            })
-            .collect();
-        let [f] = candidates[..] else { return };
+        let Some(f) = self.named_callee(n, nargs) else {
+            return;
+        };
         let exec = self.sema.entity(f).cuda.exec;
         if exec.global {
             return;
@@ -3273,4 +3331,53 @@ fn holds_word(text: &[u8], word: &[u8]) -> bool {
     memchr::memmem::find_iter(text, word).any(|at| {
         (at == 0 || !ident(text[at - 1])) && text.get(at + word.len()).is_none_or(|&b| !ident(b))
     })
+}
+
+/// The execution-space check of a call, made after its arguments are read.
+enum SpaceCheck {
+    /// A `__global__` function called without a launch configuration (at the callee).
+    Unconfigured(u32),
+    /// A function called by name.
+    Named(EntityId, Span, FnCtx),
+    /// A member function called through an object.
+    Member(EntityId, Span, FnCtx),
+}
+
+/// The execution-space checks of the calls in an expression, in the order cudafe++ makes
+/// them (a call after the calls in its callee and arguments). Not in what is not evaluated
+/// or has its own function (lambdas, statement expressions).
+struct CallsIn<'c, 'a> {
+    c: &'c Checker<'a>,
+    found: Vec<SpaceCheck>,
+}
+
+impl<'a> CallsIn<'_, 'a> {
+    fn call(&mut self, callee: &Expr, args: &[Expr]) {
+        if let Some(check) = self.c.space_check_of(callee, args) {
+            self.found.push(check);
+        }
+    }
+}
+
+impl<'a> Visitor<'a> for CallsIn<'_, 'a> {
+    fn expr(&mut self, e: &'a Expr) {
+        match &e.kind {
+            ExprKind::SizeofExpr(_)
+            | ExprKind::AlignofExpr(_)
+            | ExprKind::Noexcept(_)
+            | ExprKind::TypeidExpr(_)
+            | ExprKind::Lambda(_)
+            | ExprKind::StmtExpr(_)
+            | ExprKind::Requires { .. } => {}
+            ExprKind::Call { callee, args, .. } => {
+                walk_expr(self, e);
+                self.call(callee, args);
+            }
+            _ => walk_expr(self, e),
+        }
+    }
+    fn name(&mut self, _: &'a QualName) {}
+    fn type_id(&mut self, _: &'a TypeId) {}
+    fn stmt(&mut self, _: &'a Stmt) {}
+    fn lambda(&mut self, _: &'a Lambda) {}
 }

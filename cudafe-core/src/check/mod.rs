@@ -101,6 +101,7 @@ pub fn check(
         jumps: jumps::Jumps::default(),
         types_in_templates: std::cell::Cell::new(false),
         dependent_uses: 0,
+        calls_checked: 0,
         locals: Vec::new(),
         undefined_names: Vec::new(),
         loop_depth: 0,
@@ -229,6 +230,9 @@ pub(crate) struct Checker<'a> {
     /// the value assigned to an object of a dependent type, ...): a local read there may
     /// as well be set, and is not reported (#549).
     pub(crate) dependent_uses: u32,
+    /// Above zero while walking a call whose calls' execution spaces are checked (see
+    /// `Checker::call`).
+    pub(crate) calls_checked: u32,
     /// The loops of the bodies being walked that control cannot reach (#128).
     pub(crate) unreachable_loops: crate::intern::FxHashSet<u32>,
     /// Walking code outside functions that cudafe++ checks for undeclared names (a
