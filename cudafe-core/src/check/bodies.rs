@@ -1128,16 +1128,28 @@ impl<'a> Checker<'a> {
                 if ent.kind == EntityKind::Enumerator {
                     return true;
                 }
-                if !matches!(ent.kind, EntityKind::Variable | EntityKind::Parameter) {
+                if !matches!(
+                    ent.kind,
+                    EntityKind::Variable | EntityKind::Parameter | EntityKind::Field
+                ) {
                     return false;
                 }
-                let at = ent.first_decl().lo;
-                self.index
-                    .declared_at(at)
-                    .is_some_and(|(specs, d)| self.scalar_decl(specs, &d.ops, 0))
+                self.scalar_entity(id)
             }
+            ExprKind::Member { base, arrow, name } => self
+                .this_member(base, *arrow, name)
+                .is_some_and(|(m, _)| self.scalar_entity(m)),
             _ => false,
         }
+    }
+
+    /// Is the variable, parameter or data member `e` declared with a fundamental type or as
+    /// a pointer?
+    fn scalar_entity(&self, e: EntityId) -> bool {
+        let at = self.sema.entity(e).first_decl().lo;
+        self.index
+            .declared_at(at)
+            .is_some_and(|(specs, d)| self.scalar_decl(specs, &d.ops, 0))
     }
 
     /// A use of a name: undeclared identifiers, device variables read or written from host

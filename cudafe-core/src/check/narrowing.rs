@@ -324,7 +324,12 @@ impl<'a> Checker<'a> {
         ) {
             return;
         }
-        // In templates too: a type the model knows depends on no template parameter.
+        // In templates too: a type the model knows depends on no template parameter — but
+        // not a member of `*this` (an object of a dependent type), which cudafe++ leaves to
+        // the instantiation.
+        if self.in_template() && self.mentions_this_member(e) {
+            return;
+        }
         let Some(source) = self.with_template_types(|c| c.type_of(e)) else {
             return;
         };
@@ -446,6 +451,37 @@ impl Checker<'_> {
                     }
             }
             ExprKind::Member { base, .. } => self.surely_runtime_value(base, d),
+            _ => false,
+        }
+    }
+}
+
+impl Checker<'_> {
+    /// Does `e` read a member of `*this` (`m` or `this->m`, through parentheses, operators,
+    /// casts and conditionals)?
+    fn mentions_this_member(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::This => true,
+            ExprKind::Name(n) => {
+                !n.is_qualified()
+                    && n.resolution
+                        .entity()
+                        .is_some_and(|m| self.sema.entity(m).kind == EntityKind::Field)
+            }
+            ExprKind::Paren(x)
+            | ExprKind::Unary(_, x)
+            | ExprKind::PostInc(x)
+            | ExprKind::PostDec(x)
+            | ExprKind::Cast { expr: x, .. } => self.mentions_this_member(x),
+            ExprKind::Member { base: x, .. } => self.mentions_this_member(x),
+            ExprKind::Binary(_, a, b) | ExprKind::Assign(_, a, b) | ExprKind::Index(a, b) => {
+                self.mentions_this_member(a) || self.mentions_this_member(b)
+            }
+            ExprKind::Cond(c, t, f) => {
+                self.mentions_this_member(c)
+                    || t.as_ref().is_some_and(|t| self.mentions_this_member(t))
+                    || self.mentions_this_member(f)
+            }
             _ => false,
         }
     }

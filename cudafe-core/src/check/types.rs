@@ -1052,7 +1052,7 @@ impl<'a> Checker<'a> {
             // In a class template, one whose type depends on no template parameter.
             EntityKind::Field if !n.is_qualified() && self.lambda_frames.is_empty() => {
                 let class = self.member_function_class_in(self.types_in_templates.get())?;
-                if !self.sema.lookup_member(class.0, n.ident()?).contains(&e) {
+                if self.certain_member(class.0, n.ident()?) != Some(e) {
                     return None;
                 }
                 let (mut ty, reference) = self.entity_type(e, false)?;
@@ -1071,13 +1071,17 @@ impl<'a> Checker<'a> {
         self.member_function_class_in(false)
     }
 
-    /// [`Checker::member_function_class`], of a class template too when `templates`.
+    /// [`Checker::member_function_class`], of a class template too when `templates` (with
+    /// dependent bases too: see [`Checker::certain_member`]).
     fn member_function_class_in(&self, templates: bool) -> Option<(crate::sema::ScopeId, bool)> {
         let f = self.func?.entity?;
         let def = self.cur_fn?;
         let ent = self.sema.entity(f);
         let sc = self.sema.scope(ent.parent);
-        if sc.kind != crate::sema::ScopeKind::Class || sc.dependent_bases || ent.flags.is_static {
+        if sc.kind != crate::sema::ScopeKind::Class
+            || (sc.dependent_bases && !templates)
+            || ent.flags.is_static
+        {
             return None;
         }
         let owner = self.sema.entity(sc.entity?);
@@ -1086,6 +1090,37 @@ impl<'a> Checker<'a> {
         }
         let chunk = def.declarator.function()?;
         Some((ent.parent, chunk.is_const))
+    }
+
+    /// The one member `name` names in the class `scope`, where nothing an instantiation
+    /// brings can change that: in a class with dependent bases, a member it declares itself.
+    fn certain_member(&self, scope: crate::sema::ScopeId, name: Symbol) -> Option<EntityId> {
+        let [m] = self.sema.lookup_member(scope, name)[..] else {
+            return None;
+        };
+        let own = self.sema.entity(m).parent == scope;
+        (own || !self.sema.scope(scope).dependent_bases).then_some(m)
+    }
+
+    /// The data member `this->name` names in the body of a member function (of a class
+    /// template too), and whether that function is const.
+    pub(crate) fn this_member(
+        &self,
+        base: &Expr,
+        arrow: bool,
+        name: &QualName,
+    ) -> Option<(EntityId, bool)> {
+        if !arrow
+            || !matches!(base.unparen().kind, ExprKind::This)
+            || !self.lambda_frames.is_empty()
+            || name.is_qualified()
+            || name.last().args.is_some()
+        {
+            return None;
+        }
+        let (scope, konst) = self.member_function_class_in(true)?;
+        let m = self.certain_member(scope, name.ident()?)?;
+        (self.sema.entity(m).kind == EntityKind::Field).then_some((m, konst))
     }
 
     fn is_mutable(&self, field: EntityId) -> bool {
@@ -1104,6 +1139,18 @@ impl<'a> Checker<'a> {
     ) -> Option<Typed> {
         if name.is_qualified() || name.last().args.is_some() {
             return None;
+        }
+        // `this->m` in a class template: a member whose type depends on no template
+        // parameter, as `m` alone.
+        if self.types_in_templates.get()
+            && self.type_of_at(base, d).is_none()
+            && let Some((m, konst)) = self.this_member(base, arrow, name)
+        {
+            let (mut ty, reference) = self.entity_type(m, false)?;
+            if !reference && konst && !self.is_mutable(m) {
+                ty.konst = true;
+            }
+            return Some(Typed::object(ty));
         }
         let tb = self.type_of_at(base, d)?;
         let object = if arrow {

@@ -370,12 +370,34 @@ impl<'a> Checker<'a> {
             ExprKind::Member { base, arrow, name } => {
                 self.effect_free(base, d)
                     && (self.member_is_array(base, *arrow, name)
+                        || self.this_member_pointer_or_array(base, *arrow, name)
                         || self
                             .type_of(e)
                             .is_some_and(|t| t.ty.class().is_none() && !t.ty.is_volatile()))
             }
             _ => false,
         }
+    }
+
+    /// `this->m` names a data member declared as an array or a (not volatile) pointer: of
+    /// whatever type, in a class template too.
+    fn this_member_pointer_or_array(&self, base: &Expr, arrow: bool, name: &QualName) -> bool {
+        self.this_member(base, arrow, name).is_some_and(|(m, _)| {
+            self.index
+                .declared_at(self.sema.entity(m).first_decl().lo)
+                .is_some_and(|(_, d)| {
+                    matches!(
+                        d.ops.first(),
+                        Some(
+                            DeclaratorOp::Array { .. }
+                                | DeclaratorOp::Pointer {
+                                    is_volatile: false,
+                                    ..
+                                }
+                        )
+                    )
+                })
+        })
     }
 
     /// `e` is of a type no operator function can take: fundamental, enumeration, pointer.
