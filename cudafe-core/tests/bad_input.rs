@@ -955,7 +955,8 @@ fn file_cases() -> Vec<Case> {
             Outputs::ModuleIdInMissingDir,
             Expect::Exactly(4),
         )
-        .stderr_has("Catastrophic error: cannot open module id file"),
+        // Opened at the end: located at the last token's line, as cudafe++ does.
+        .stderr_has("prog.cu(22): catastrophic error: cannot open module id file"),
         // cudafe++ opens the host file first.
         Case::special(
             "both_in_missing_dir",

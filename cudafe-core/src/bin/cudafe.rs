@@ -178,30 +178,38 @@ fn back_end(
     );
     times.emit = t.elapsed();
     let t = std::time::Instant::now();
-    write_outputs(opts, &out, engine);
+    write_outputs(opts, &out, analysis.unit.last_token, engine);
     times.write = t.elapsed();
     times
 }
 
 /// Writes what [`driver::back_end`] made: all of it, or (after a catastrophic error for the
 /// first file that cannot be written) none of it.
-fn write_outputs(opts: &Options, out: &driver::Outputs, engine: &mut DiagEngine) {
-    // cudafe++ opens the host file first: where no output can be written, its error is
-    // the one reported.
-    let mut files: Vec<(&str, std::ffi::OsString, &[u8])> = Vec::new();
+///
+/// cudafe++ opens the host file first, before it reads the input: where no output can be
+/// written, its error is the one reported, without a location. It opens the module id file
+/// at the end, where its error is located at the last token's line.
+fn write_outputs(
+    opts: &Options,
+    out: &driver::Outputs,
+    last_token: Option<cudafe_core::source_map::Offset>,
+    engine: &mut DiagEngine,
+) {
+    let mut files: Vec<(&str, std::ffi::OsString, &[u8], Location)> = Vec::new();
     if let Some(path) = opts.host_output_name() {
-        files.push(("generated C++", path, &out.host_file));
+        files.push(("generated C++", path, &out.host_file, Location::None));
     }
     if opts.gen_module_id_file
         && let Some(path) = &opts.module_id_file_name
     {
-        files.push(("module id", path.clone(), out.module_id.as_bytes()));
+        let at = last_token.map_or(Location::None, Location::LineOf);
+        files.push(("module id", path.clone(), out.module_id.as_bytes(), at));
     }
     if let (Some(path), Some(stub)) = (&opts.write_stub_file, &out.stub_file) {
-        files.push(("stub", path.clone(), stub.as_bytes()));
+        files.push(("stub", path.clone(), stub.as_bytes(), Location::None));
     }
     let mut staged = Vec::new();
-    for (what, path, bytes) in &files {
+    for (what, path, bytes, at) in &files {
         match stage_output(path, bytes) {
             Ok(s) => staged.push(s),
             Err(_) => {
@@ -209,7 +217,7 @@ fn write_outputs(opts: &Options, out: &driver::Outputs, engine: &mut DiagEngine)
                     let _ = fs::remove_file(&s.0);
                 }
                 engine.emit(
-                    Diagnostic::new(ids::CANNOT_OPEN_FILE, Location::None)
+                    Diagnostic::new(ids::CANNOT_OPEN_FILE, *at)
                         .arg_str(what)
                         .arg_str(path.as_bytes()),
                 );
@@ -218,7 +226,7 @@ fn write_outputs(opts: &Options, out: &driver::Outputs, engine: &mut DiagEngine)
         }
     }
     let mut staged = staged.into_iter();
-    for (what, path, _) in &files {
+    for (what, path, _, at) in &files {
         if let Some(Some((tmp, to))) = staged.next()
             && fs::rename(&tmp, &to).is_err()
         {
@@ -226,7 +234,7 @@ fn write_outputs(opts: &Options, out: &driver::Outputs, engine: &mut DiagEngine)
                 let _ = fs::remove_file(&s.0);
             }
             engine.emit(
-                Diagnostic::new(ids::CANNOT_OPEN_FILE, Location::None)
+                Diagnostic::new(ids::CANNOT_OPEN_FILE, *at)
                     .arg_str(what)
                     .arg_str(path.as_bytes()),
             );

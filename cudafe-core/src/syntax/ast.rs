@@ -54,6 +54,8 @@ pub struct TranslationUnit {
     /// How deep the parser nested (a bound on the tree's depth; see
     /// [`crate::syntax::parser::MAX_DEPTH`]).
     pub max_depth: u32,
+    /// Where the last token starts (where cudafe++ stands when it writes the module id).
+    pub last_token: Option<crate::source_map::Offset>,
 }
 
 /// A use of a construct that a later C++ standard than the one parsed brings (`if

@@ -498,12 +498,19 @@ impl<'a> Parser<'a> {
         // Pragmas after the last token.
         self.take_pragmas(&mut decls);
 
+        let last_token = self
+            .toks
+            .iter()
+            .rev()
+            .find(|t| t.kind != TokenKind::Eof)
+            .map(|t| t.span.lo);
         Parsed {
             unit: TranslationUnit {
                 decls,
                 recoveries: self.recoveries,
                 features: self.features,
                 max_depth: self.max_depth,
+                last_token,
             },
             interner: self.interner,
             sema: self.sema,
