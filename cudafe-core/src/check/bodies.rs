@@ -919,6 +919,7 @@ impl<'a> Checker<'a> {
                 self.configuration_arity(config, *config_span);
                 self.launch(callee, e.span);
                 self.configured_non_kernel(callee, args.len());
+                self.note_call_reference(callee, args);
                 let mut kernel = None;
                 let mut wrong_count = None;
                 if let ExprKind::Name(n) = &callee.unparen().kind
@@ -1184,6 +1185,12 @@ impl<'a> Checker<'a> {
         if !caller.in_template {
             for &f in n.resolution.entities() {
                 self.auto_device_reference(f, n.span);
+            }
+        }
+        if let Some(f) = n.resolution.entity() {
+            let f = self.sema.resolve_alias(f);
+            if self.sema.entity(f).kind == EntityKind::Function {
+                self.referenced_functions.insert(f);
             }
         }
         // A variable a lambda captures by reference is not read by naming it in the body.
@@ -1681,6 +1688,7 @@ impl<'a> Checker<'a> {
             }
         }
         self.calls_checked += 1;
+        self.note_call_reference(callee, args);
         match &target.kind {
             ExprKind::Name(n) => {
                 self.name_captures(n);
@@ -2553,6 +2561,29 @@ impl<'a> Checker<'a> {
                 .member_call(target, base, *arrow, name, args.len())
                 .map(|(c, at, caller)| SpaceCheck::Member(c, at, caller)),
             _ => None,
+        }
+    }
+
+    /// Notes the function a call `callee(args)` certainly references (for #114), where it
+    /// is bound where the call stands: not in a template where an argument may depend on
+    /// a template parameter (the call is resolved when it is instantiated).
+    fn note_call_reference(&mut self, callee: &Expr, args: &[Expr]) {
+        if self.func.is_none() && !self.namespace_code {
+            return;
+        }
+        if self.in_template() && args.iter().any(|a| self.maybe_dependent(a)) {
+            return;
+        }
+        let target = callee.unparen();
+        let f = match &target.kind {
+            ExprKind::Name(n) => self.named_callee(n, args.len()),
+            ExprKind::Member { base, arrow, name } => self
+                .member_call(target, base, *arrow, name, args.len())
+                .map(|(f, ..)| f),
+            _ => None,
+        };
+        if let Some(f) = f {
+            self.referenced_functions.insert(f);
         }
     }
 

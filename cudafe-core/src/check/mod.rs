@@ -23,6 +23,7 @@ mod narrowing;
 mod objects;
 mod operators;
 mod redefinition;
+mod referenced;
 mod statics;
 mod syntax;
 mod types;
@@ -30,7 +31,7 @@ mod values;
 
 use crate::diag::pragma::{self, DiagPragma};
 use crate::diag::{DiagEngine, DiagId, Diagnostic, Severity, ids};
-use crate::intern::{FxHashMap, Interner, Symbol};
+use crate::intern::{FxHashMap, FxHashSet, Interner, Symbol};
 use crate::lexer::LexError;
 use crate::sema::cuda::ConfigValue;
 use crate::sema::{EntityId, EntityKind, MemSpace, ScopeKind, Sema};
@@ -102,6 +103,7 @@ pub fn check(
         types_in_templates: std::cell::Cell::new(false),
         dependent_uses: 0,
         calls_checked: 0,
+        referenced_functions: FxHashSet::default(),
         locals: Vec::new(),
         undefined_names: Vec::new(),
         loop_depth: 0,
@@ -122,6 +124,7 @@ pub fn check(
     c.report_syntax_before(u32::MAX);
     c.report_features_before(u32::MAX);
     c.instantiations(unit);
+    c.never_defined();
     c.decls
 }
 
@@ -233,6 +236,8 @@ pub(crate) struct Checker<'a> {
     /// Above zero while walking a call whose calls' execution spaces are checked (see
     /// `Checker::call`).
     pub(crate) calls_checked: u32,
+    /// The functions the code references (calls, takes the address of), for #114.
+    pub(crate) referenced_functions: FxHashSet<EntityId>,
     /// The loops of the bodies being walked that control cannot reach (#128).
     pub(crate) unreachable_loops: crate::intern::FxHashSet<u32>,
     /// Walking code outside functions that cudafe++ checks for undeclared names (a
