@@ -497,6 +497,34 @@ impl<'a> HostEmitter<'a> {
                 self.edits.insert(at, "constexpr ");
             }
         }
+        // So must one on `inline`: cudafe++ writes `inline` on every declaration of a
+        // function some declaration makes inline — a virtual member declared in its class
+        // and defined `inline` outside is then no key function, and the host compiler does
+        // not emit the class's vtable and typeinfo with it. Not at block scope (where
+        // `inline` cannot stand), nor for kernels, nor in system headers.
+        if !specs.is_inline
+            && !specs.is_constexpr
+            && !specs.is_consteval
+            && !specs.is_typedef
+            && !ids.is_empty()
+            && !self.map.is_system(specs.span.lo)
+            && ids.iter().all(|id| {
+                id.entity.is_some_and(|e| {
+                    let ent = self.sema.entity(e);
+                    ent.kind == EntityKind::Function
+                        && ent.flags.is_inline
+                        && !ent.flags.is_constexpr
+                        && !ent.cuda.exec.global
+                        && matches!(
+                            self.sema.scope(ent.parent).kind,
+                            crate::sema::ScopeKind::Namespace | crate::sema::ScopeKind::Class
+                        )
+                })
+            })
+        {
+            let at = self.after_standard_attributes(specs, self.decl_start(specs));
+            self.edits.insert(at, "inline ");
+        }
         // Kernel declarations.
         for id in ids {
             if let Some(e) = id.entity
@@ -608,6 +636,32 @@ impl<'a> HostEmitter<'a> {
             lo = lo.min(a.group.lo);
         }
         lo
+    }
+
+    /// `at`, or past the standard attributes (`[[nodiscard]]`, `alignas(8)`) that start
+    /// there: a specifier inserted must follow them.
+    fn after_standard_attributes(&self, specs: &DeclSpecs, mut at: Offset) -> Offset {
+        let mut groups: Vec<Span> = specs
+            .attrs
+            .iter()
+            .filter(|a| matches!(a.syntax, AttrSyntax::Cxx11 | AttrSyntax::Alignas))
+            .map(|a| a.group)
+            .collect();
+        groups.sort_by_key(|g| g.lo);
+        let text = self.map.text();
+        for g in groups {
+            if g.lo < at {
+                continue;
+            }
+            if g.lo != at {
+                break;
+            }
+            at = g.hi;
+            while (at as usize) < text.len() && text[at as usize].is_ascii_whitespace() {
+                at += 1;
+            }
+        }
+        at
     }
 
     /// The offset of a storage-class keyword written in the specifiers, if any.
