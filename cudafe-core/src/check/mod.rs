@@ -777,6 +777,7 @@ impl<'a> Checker<'a> {
         self.main_rules(&f.specs, &f.declarator, f.entity, deleted);
         self.implicit_int(&f.specs, &f.declarator, f.entity);
         self.type_spec(&f.specs.ty);
+        self.meaningless_return_qualifier(&f.specs, &f.declarator);
         self.redefinition(f);
         self.function_declaration(&f.specs, &f.declarator, f.entity, true, f.body_span);
         self.function_body(f);
@@ -812,6 +813,7 @@ impl<'a> Checker<'a> {
             self.typedef_redeclaration(specs, id);
             return;
         }
+        self.meaningless_return_qualifier(specs, &id.declarator);
         if id.declarator.is_function() {
             self.function_declaration(specs, &id.declarator, id.entity, false, id.span);
         } else {

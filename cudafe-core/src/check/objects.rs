@@ -422,3 +422,88 @@ impl Checker<'_> {
         }
     }
 }
+
+impl Checker<'_> {
+    /// #815: a function type whose return type is qualified at the top — `const int f()`,
+    /// `volatile E f()`, `int *const f()`, `const int (*fp)()` — which means nothing for a
+    /// type that is not a class. Where the qualifier is written: in the specifiers (not
+    /// through a typedef, nor a type that may depend on template parameters), or on the
+    /// pointer the function returns; not with a trailing return type, nor in system
+    /// headers.
+    pub(crate) fn meaningless_return_qualifier(&mut self, specs: &DeclSpecs, d: &Declarator) {
+        let Some(i) = d
+            .ops
+            .iter()
+            .position(|op| matches!(op, DeclaratorOp::Function(_)))
+        else {
+            return;
+        };
+        if let DeclaratorOp::Function(chunk) = &d.ops[i]
+            && chunk.trailing_return.is_some()
+        {
+            return;
+        }
+        if self.map.is_system(specs.span.lo) {
+            return;
+        }
+        let at = match d.ops.get(i + 1) {
+            None => {
+                if !(specs.is_const || specs.is_volatile) || !self.plain_written_type(&specs.ty) {
+                    return;
+                }
+                let c = self.specifier_at(specs, specs.span.hi, b"const");
+                let v = self.specifier_at(specs, specs.span.hi, b"volatile");
+                match (c, v) {
+                    (Some(c), Some(v)) => c.min(v),
+                    (Some(a), None) | (None, Some(a)) => a,
+                    (None, None) => return,
+                }
+            }
+            Some(DeclaratorOp::Pointer {
+                is_const,
+                is_volatile,
+                ..
+            }) if *is_const || *is_volatile => {
+                // The qualifier after the last `*` before the name.
+                let Some(name) = &d.name else { return };
+                let text = self.map.text();
+                let (lo, hi) = (specs.span.hi as usize, name.span.lo as usize);
+                if lo >= hi || hi > text.len() {
+                    return;
+                }
+                let Some(star) = text[lo..hi].iter().rposition(|&c| c == b'*') else {
+                    return;
+                };
+                let after = lo + star + 1;
+                let rest = &text[after..hi];
+                let Some(k) = (0..rest.len()).find(|&k| {
+                    rest[k..].starts_with(b"const") || rest[k..].starts_with(b"volatile")
+                }) else {
+                    return;
+                };
+                (after + k) as u32
+            }
+            _ => return,
+        };
+        self.emit(
+            Diagnostic::new(ids::USELESS_TYPE_QUALIFIER_ON_RETURN_TYPE, at)
+                .severity(Severity::Warning),
+        );
+    }
+
+    /// A type specifier that names a fundamental type or an enumeration itself (not
+    /// through a typedef, not a class, not one that may depend on template parameters).
+    fn plain_written_type(&self, ty: &TypeSpec) -> bool {
+        match ty {
+            TypeSpec::Builtin(_) => true,
+            TypeSpec::Elaborated {
+                tag: TagKind::Enum, ..
+            } => true,
+            TypeSpec::Named { name, .. } => name
+                .resolution
+                .entity()
+                .is_some_and(|e| matches!(self.sema.entity(e).kind, EntityKind::Enum { .. })),
+            _ => false,
+        }
+    }
+}
