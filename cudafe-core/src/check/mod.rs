@@ -878,10 +878,49 @@ impl<'a> Checker<'a> {
         while i < text.len() && (text[i].is_ascii_alphanumeric() || text[i] == b'_') {
             i += 1;
         }
+        if &text[start..i] == b"GCC" {
+            self.gcc_pragma(span, i);
+            return;
+        }
         let Some(p) = DiagPragma::from_name(&text[start..i]) else {
             return;
         };
         pragma::apply(self.engine, p, span.lo, &text[i..], span.lo + i as u32);
+    }
+
+    /// `#pragma GCC WORD ...`, whose `WORD` starts at or after `at` in the pragma's text:
+    /// #1675 at the word (or where it is missing) unless EDG knows it (`diagnostic`,
+    /// `visibility`, `push_options`, `pop_options`, `reset_options`, `target`, `ivdep`,
+    /// `system_header`; `unroll` and `optimize` are not among them). Not in system headers.
+    fn gcc_pragma(&mut self, span: Span, mut at: usize) {
+        const KNOWN: [&[u8]; 8] = [
+            b"diagnostic",
+            b"visibility",
+            b"push_options",
+            b"pop_options",
+            b"reset_options",
+            b"target",
+            b"ivdep",
+            b"system_header",
+        ];
+        if self.map.is_system(span.lo) {
+            return;
+        }
+        let text = self.map.slice(span);
+        while at < text.len() && (text[at] == b' ' || text[at] == b'\t') {
+            at += 1;
+        }
+        let start = at;
+        while at < text.len() && (text[at].is_ascii_alphanumeric() || text[at] == b'_') {
+            at += 1;
+        }
+        if KNOWN.contains(&&text[start..at]) {
+            return;
+        }
+        self.emit(
+            Diagnostic::new(ids::UNRECOGNIZED_GCC_PRAGMA, span.lo + start as u32)
+                .severity(Severity::Warning),
+        );
     }
 
     // -------------------------------------------------------------------------------------
