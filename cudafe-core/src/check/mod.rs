@@ -357,6 +357,7 @@ impl<'a> Checker<'a> {
             }
             DeclKind::Template { head, decl } => {
                 self.template_head(head, decl);
+                self.parameters_named_as_template_parameters(head, decl);
                 let outer = self.template_start.replace(d.span.lo);
                 self.template_depth += 1;
                 if matches!(decl.kind, DeclKind::Simple { .. }) {
@@ -396,6 +397,7 @@ impl<'a> Checker<'a> {
             DeclKind::UsingDirective { ns } | DeclKind::NamespaceAlias { target: ns, .. } => {
                 self.namespace_name(ns)
             }
+            DeclKind::Alias { entity, .. } => self.template_parameter_redeclared(*entity),
             _ => {}
         }
     }
@@ -748,6 +750,7 @@ impl<'a> Checker<'a> {
             }
             DeclKind::Template { head, decl } => {
                 self.template_head(head, decl);
+                self.parameters_named_as_template_parameters(head, decl);
                 self.template_depth += 1;
                 if matches!(decl.kind, DeclKind::Simple { .. }) {
                     self.templated_decl = Some(!head.params.is_empty());
@@ -809,6 +812,9 @@ impl<'a> Checker<'a> {
     }
 
     fn init_declarator(&mut self, specs: &'a DeclSpecs, id: &'a InitDeclarator) {
+        if !id.declarator.is_function() {
+            self.template_parameter_redeclared(id.entity);
+        }
         if specs.is_typedef {
             self.typedef_redeclaration(specs, id);
             return;

@@ -507,3 +507,115 @@ impl Checker<'_> {
         }
     }
 }
+
+impl Checker<'_> {
+    /// #496 for the name of `e` — a variable, typedef or alias in a function's parameters
+    /// or outermost block, or a member of a class — when it is that of a template
+    /// parameter of a template around that scope; #497 (a warning) where `e` is declared
+    /// in a nested block, a lambda or a local class, which may hide it. A function's
+    /// parameter gets both.
+    pub(crate) fn template_parameter_redeclared(&mut self, e: Option<EntityId>) {
+        let Some(e) = e else { return };
+        let ent = self.sema.entity(e);
+        let Some(name) = ent.name else { return };
+        if ent.flags.in_system_header {
+            return;
+        }
+        let (parent, at) = (ent.parent, ent.first_decl().lo);
+        let parameter = ent.kind == EntityKind::Parameter;
+        self.hides_template_parameter(parent, name, at, Some(e), parameter);
+    }
+
+    /// [`Checker::template_parameter_redeclared`] for the name `name` declared at `at` in
+    /// the scope `parent` (by the entity `e`, when it has one).
+    pub(crate) fn hides_template_parameter(
+        &mut self,
+        parent: crate::sema::ScopeId,
+        name: crate::intern::Symbol,
+        at: u32,
+        e: Option<EntityId>,
+        parameter: bool,
+    ) {
+        let mut scope = Some(parent);
+        let (mut first, mut nested) = (true, false);
+        while let Some(s) = scope {
+            let sc = self.sema.scope(s);
+            match sc.kind {
+                ScopeKind::Function | ScopeKind::Prototype => nested |= !first,
+                ScopeKind::Block | ScopeKind::Lambda => nested = true,
+                ScopeKind::Class => {}
+                ScopeKind::TemplateParams => {
+                    let hides = sc.names.get(&name).is_some_and(|v| {
+                        v.iter().any(|&p| {
+                            Some(p) != e
+                                && matches!(
+                                    self.sema.entity(p).kind,
+                                    EntityKind::TemplateTypeParam
+                                        | EntityKind::TemplateValueParam
+                                        | EntityKind::TemplateTemplateParam
+                                )
+                        })
+                    });
+                    if hides {
+                        let text = self.name_of(name);
+                        if nested || parameter {
+                            self.emit(
+                                Diagnostic::new(ids::DECL_HIDES_TEMPLATE_PARAMETER, at)
+                                    .severity(Severity::Warning)
+                                    .arg_str(&text),
+                            );
+                        }
+                        if !nested {
+                            self.emit(
+                                Diagnostic::new(ids::REDECLARATION_OF_TEMPLATE_PARAM_NAME, at)
+                                    .arg_str(&text),
+                            );
+                        }
+                        return;
+                    }
+                }
+                _ => return,
+            }
+            first = false;
+            scope = sc.parent;
+        }
+    }
+}
+
+impl<'a> Checker<'a> {
+    /// A function template's parameter named as one of its template parameters: #497,
+    /// then #496, at the parameter's name.
+    pub(crate) fn parameters_named_as_template_parameters(
+        &mut self,
+        head: &'a TemplateHead,
+        decl: &'a Decl,
+    ) {
+        let d = match &decl.kind {
+            DeclKind::Function(f) => &f.declarator,
+            DeclKind::Simple { declarators, .. } if declarators.len() == 1 => {
+                &declarators[0].declarator
+            }
+            _ => return,
+        };
+        let Some(chunk) = d.function() else { return };
+        for p in chunk.params.iter() {
+            let Some(n) = &p.declarator.name else {
+                continue;
+            };
+            let Some(sym) = n.ident() else { continue };
+            if self.map.is_system(n.span.lo) || !head.params.iter().any(|t| t.name == Some(sym)) {
+                continue;
+            }
+            let text = self.name_of(sym);
+            self.emit(
+                Diagnostic::new(ids::DECL_HIDES_TEMPLATE_PARAMETER, n.span.lo)
+                    .severity(Severity::Warning)
+                    .arg_str(&text),
+            );
+            self.emit(
+                Diagnostic::new(ids::REDECLARATION_OF_TEMPLATE_PARAM_NAME, n.span.lo)
+                    .arg_str(&text),
+            );
+        }
+    }
+}
