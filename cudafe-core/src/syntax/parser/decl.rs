@@ -2215,6 +2215,9 @@ impl<'a> Parser<'a> {
         {
             return false;
         }
+        if !self.may_be_constructor_name() {
+            return false;
+        }
         self.lookahead(|p| {
             let Ok(name) = p.qualified_name() else {
                 return false;
@@ -2227,6 +2230,62 @@ impl<'a> Parser<'a> {
             let prev = name.segments[n - 2].ident();
             last.is_some() && last == prev
         })
+    }
+
+    /// By tokens alone, before [`Parser::at_constructor_name`] reads the name: `false` when
+    /// the qualified name here surely does not end in `X :: X (` (most declarations:
+    /// `std::size_t n`, `ns::T<int> f(`), `true` when it may. The name's template arguments
+    /// are skipped by counting angle brackets (parenthesized groups in one step); whatever
+    /// that cannot follow for sure (`>>` closing one level, a long name, the end of a
+    /// statement inside the brackets) answers `true`, leaving the decision to the parse.
+    fn may_be_constructor_name(&self) -> bool {
+        if self.split.is_some() {
+            return true;
+        }
+        let mut i = self.pos;
+        let mut depth = 0u32;
+        for _ in 0..256 {
+            let Some(t) = self.toks.get(i) else {
+                return true;
+            };
+            match t.kind {
+                TokenKind::Punct(Punct::LParen | Punct::LBracket | Punct::LBrace) if depth > 0 => {
+                    let Some(close) = self.closing_at(i) else {
+                        return true;
+                    };
+                    i = close;
+                }
+                TokenKind::Punct(Punct::Less) => depth += 1,
+                TokenKind::Punct(Punct::Greater) if depth > 0 => depth -= 1,
+                TokenKind::Punct(Punct::GreaterGreater) if depth >= 2 => depth -= 2,
+                TokenKind::Punct(Punct::GreaterGreater | Punct::Semi | Punct::RBrace)
+                    if depth > 0 =>
+                {
+                    return true;
+                }
+                TokenKind::Eof | TokenKind::Keyword(Keyword::Decltype) => return true,
+                _ if depth > 0 => {}
+                TokenKind::Ident
+                | TokenKind::Punct(Punct::ColonColon)
+                | TokenKind::Keyword(Keyword::Template) => {}
+                TokenKind::Punct(Punct::LParen) => {
+                    // `... :: X (` where an earlier component is `X` too.
+                    let at = |j: usize| self.toks.get(j).map(|t| t.kind);
+                    if i < self.pos + 3
+                        || at(i - 1) != Some(TokenKind::Ident)
+                        || at(i - 2) != Some(TokenKind::Punct(Punct::ColonColon))
+                    {
+                        return false;
+                    }
+                    let last = self.sym_at(i - 1);
+                    return (self.pos..i - 2).any(|j| self.sym_at(j) == last);
+                }
+                // The name ended without a `(` after it.
+                _ => return false,
+            }
+            i += 1;
+        }
+        true
     }
 
     // -----------------------------------------------------------------------------------
