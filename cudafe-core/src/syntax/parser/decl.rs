@@ -2638,6 +2638,43 @@ impl<'a> Parser<'a> {
                 {
                     return true;
                 }
+                // A lone unqualified name is classified by one lookup, without reading it
+                // tentatively (what `qualified_name` and `classify` would decide).
+                if self.at_ident()
+                    && !matches!(
+                        self.nth_kind(1),
+                        TokenKind::Punct(Punct::ColonColon | Punct::Less)
+                    )
+                {
+                    let sym = self.nth_sym(0).unwrap();
+                    let found = self.lookup_in(super::names::LookupIn::Here, sym);
+                    let next = self.nth_kind(1);
+                    let Some(&first) = found.first() else {
+                        // Undeclared: `dependent_name_is_type_here` for an unqualified name.
+                        return self.opts.cxx >= 20
+                            && matches!(
+                                next,
+                                TokenKind::Ident
+                                    | TokenKind::Punct(Punct::Star | Punct::Amp | Punct::AmpAmp)
+                                    | TokenKind::Keyword(Keyword::Const | Keyword::Volatile)
+                            );
+                    };
+                    if found.len() > 1
+                        && found
+                            .iter()
+                            .all(|&e| self.sema.entity(e).kind == EntityKind::Function)
+                    {
+                        return false;
+                    }
+                    return match self.sema.resolve_alias_kind(first) {
+                        EntityKind::Namespace | EntityKind::NamespaceAlias => false,
+                        EntityKind::Concept => {
+                            matches!(next, TokenKind::Keyword(Keyword::Auto | Keyword::Decltype))
+                        }
+                        EntityKind::TemplateTemplateParam => true,
+                        k => k.is_type(),
+                    };
+                }
                 self.lookahead(|p| {
                     let Ok(name) = p.qualified_name() else {
                         return false;
