@@ -30,6 +30,29 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Passes over what [`Parser::gnu_and_cxx_attributes`] would read, by brackets only,
+    /// without reading the attributes (for lookaheads that only need what follows them).
+    pub(crate) fn skip_attribute_groups(&mut self) {
+        loop {
+            let group = match self.kind() {
+                TokenKind::Keyword(Keyword::Attribute | Keyword::Alignas) => true,
+                TokenKind::Punct(Punct::LBracket) => self.nth_is_punct(1, Punct::LBracket),
+                TokenKind::Ident => self.nth_sym(0) == Some(self.known.declspec),
+                _ => false,
+            };
+            if !group {
+                return;
+            }
+            if !self.at_punct(Punct::LBracket) {
+                if !self.nth_is_punct(1, Punct::LParen) {
+                    return;
+                }
+                self.bump();
+            }
+            self.skip_balanced();
+        }
+    }
+
     /// `[[...]]` groups only (where a GNU attribute would be taken for something else).
     pub(crate) fn cxx_attributes_only(&mut self) -> PResult<Vec<Attribute>> {
         let mut out = Vec::new();

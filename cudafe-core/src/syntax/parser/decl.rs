@@ -626,11 +626,11 @@ impl<'a> Parser<'a> {
             _ => return false,
         }
         self.lookahead(|p| {
-            let _ = p.gnu_and_cxx_attributes();
+            p.skip_attribute_groups();
             if p.eat_kw(Keyword::Explicit) && p.at_punct(Punct::LParen) {
                 p.skip_balanced();
             }
-            let _ = p.gnu_and_cxx_attributes();
+            p.skip_attribute_groups();
             if !p.at_ident() || !p.nth_is_punct(1, Punct::LParen) {
                 return false;
             }
@@ -850,16 +850,34 @@ impl<'a> Parser<'a> {
         }
         // constrained type parameter: `Concept T`, `Concept<U> T`, `ns::Concept... Ts`
         if self.at_name_start() {
-            let is_constraint = self.lookahead(|p| {
-                let Ok(n) = p.qualified_name() else {
-                    return false;
-                };
-                p.classify(&n) == NameClass::Concept
-                    && matches!(
-                        p.kind(),
-                        TokenKind::Ident | TokenKind::Punct(Punct::Ellipsis)
-                    )
-            });
+            let lone_name = self.at_ident()
+                && !matches!(
+                    self.nth_kind(1),
+                    TokenKind::Punct(Punct::ColonColon | Punct::Less)
+                );
+            // A lone name (`size_t N`, `C T`) by one lookup; else read tentatively.
+            let is_constraint = if lone_name {
+                matches!(
+                    self.nth_kind(1),
+                    TokenKind::Ident | TokenKind::Punct(Punct::Ellipsis)
+                ) && {
+                    let sym = self.nth_sym(0).unwrap();
+                    let found = self.lookup_in(super::names::LookupIn::Here, sym);
+                    found.len() == 1
+                        && self.sema.resolve_alias_kind(found[0]) == EntityKind::Concept
+                }
+            } else {
+                self.lookahead(|p| {
+                    let Ok(n) = p.qualified_name() else {
+                        return false;
+                    };
+                    p.classify(&n) == NameClass::Concept
+                        && matches!(
+                            p.kind(),
+                            TokenKind::Ident | TokenKind::Punct(Punct::Ellipsis)
+                        )
+                })
+            };
             if is_constraint {
                 let constraint = self.qualified_name()?;
                 let pack = self.eat_punct(Punct::Ellipsis);

@@ -667,18 +667,18 @@ impl<'a> Parser<'a> {
         // A name that denotes a template (a template template argument) followed by `,`,
         // `>` or `...`.
         if self.at_name_start() && !self.at_kw(Keyword::Decltype) {
-            let m = self.mark();
-            if let Ok(name) = self.lookahead(|p| p.qualified_name()) {
-                let _ = m;
-                let ends = self.lookahead(|p| {
-                    let _ = p.qualified_name();
-                    matches!(
-                        p.kind(),
-                        TokenKind::Punct(
-                            Punct::Comma | Punct::Greater | Punct::Ellipsis | Punct::GreaterGreater
-                        )
+            // The name, and whether the argument ends after it.
+            let probe = self.lookahead(|p| {
+                let name = p.qualified_name().ok()?;
+                let ends = matches!(
+                    p.kind(),
+                    TokenKind::Punct(
+                        Punct::Comma | Punct::Greater | Punct::Ellipsis | Punct::GreaterGreater
                     )
-                });
+                );
+                Some((name, ends))
+            });
+            if let Some((name, ends)) = probe {
                 let denotes_template = name.last().args.is_none()
                     && self.sema.is_template_name(name.resolution.entities())
                     && !self.sema.is_type_name(name.resolution.entities())
@@ -691,6 +691,11 @@ impl<'a> Parser<'a> {
                 if ends && denotes_template {
                     let name = self.qualified_name()?;
                     return Ok(TemplateArg::Name(name));
+                }
+                // A type named alone (`T`, `std::size_t`, `pair<A, B>`): a type-id that ends
+                // there, without reading it tentatively as one first.
+                if ends && self.classify(&name) == NameClass::Type && self.starts_type_id() {
+                    return Ok(TemplateArg::Type(self.type_id()?));
                 }
             }
         }
