@@ -420,16 +420,25 @@ impl Sema {
 }
 
 fn dedup(mut v: Vec<EntityId>) -> Vec<EntityId> {
-    if v.len() > 1 {
-        let mut seen = Vec::with_capacity(v.len());
-        v.retain(|e| {
-            if seen.contains(e) {
-                false
-            } else {
-                seen.push(*e);
-                true
+    if v.len() <= 1 {
+        return v;
+    }
+    if v.len() <= 32 {
+        // In place: each entity is kept where it first appears.
+        let mut kept = 1;
+        for i in 1..v.len() {
+            let e = v[i];
+            if !v[..kept].contains(&e) {
+                v[kept] = e;
+                kept += 1;
             }
-        });
+        }
+        v.truncate(kept);
+    } else {
+        // Large overload sets (`operator<<`, `swap`): by hashing, not in quadratic time.
+        let mut seen = crate::intern::FxHashSet::default();
+        seen.reserve(v.len());
+        v.retain(|&e| seen.insert(e));
     }
     v
 }
