@@ -104,12 +104,147 @@ pub struct Physical {
     pub column: u32,
 }
 
+/// The bytes of the preprocessed translation unit: read into memory, or (for a regular file
+/// read by [`Text::read_file`]) mapped from the page cache, which spares copying the whole
+/// input and faulting in as many fresh pages of heap.
+pub struct Text(TextRepr);
+
+enum TextRepr {
+    Owned(Vec<u8>),
+    #[cfg(unix)]
+    Mapped {
+        ptr: std::ptr::NonNull<u8>,
+        len: usize,
+    },
+}
+
+// The mapping is private and read-only: nothing writes through it, and it is unmapped only
+// when the `Text` is dropped.
+unsafe impl Send for Text {}
+unsafe impl Sync for Text {}
+
+impl Text {
+    /// Reads the regular file at `path` (the caller has checked that it is one). On Unix the
+    /// file is mapped read-only, its pages populated up front; where mapping fails (an empty
+    /// file, a file system that cannot map) it is read instead.
+    ///
+    /// A mapped file must not be truncated while the front end runs; the files nvcc hands
+    /// cudafe++ are its own temporaries, written before and removed after.
+    pub fn read_file(path: &std::path::Path) -> std::io::Result<Text> {
+        #[cfg(unix)]
+        {
+            let file = std::fs::File::open(path)?;
+            let len = file.metadata()?.len();
+            if len > 0
+                && let Ok(len) = usize::try_from(len)
+                && let Some(text) = Text::map(&file, len)
+            {
+                return Ok(text);
+            }
+        }
+        std::fs::read(path).map(Text::from)
+    }
+
+    #[cfg(unix)]
+    fn map(file: &std::fs::File, len: usize) -> Option<Text> {
+        use std::os::fd::AsRawFd;
+        // SAFETY: a fresh private read-only mapping of `len` bytes of an open file; the
+        // pointer is checked before use and unmapped once, in `drop`.
+        let ptr = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                len,
+                libc::PROT_READ,
+                libc::MAP_PRIVATE | populate_flag(),
+                file.as_raw_fd(),
+                0,
+            )
+        };
+        if ptr == libc::MAP_FAILED {
+            return None;
+        }
+        let ptr = std::ptr::NonNull::new(ptr.cast::<u8>())?;
+        Some(Text(TextRepr::Mapped { ptr, len }))
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn populate_flag() -> libc::c_int {
+    libc::MAP_POPULATE
+}
+
+#[cfg(all(unix, not(target_os = "linux")))]
+fn populate_flag() -> libc::c_int {
+    0
+}
+
+impl std::ops::Deref for Text {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match &self.0 {
+            TextRepr::Owned(v) => v,
+            // SAFETY: the mapping is `len` readable bytes and lives as long as `self`.
+            #[cfg(unix)]
+            TextRepr::Mapped { ptr, len } => unsafe {
+                std::slice::from_raw_parts(ptr.as_ptr(), *len)
+            },
+        }
+    }
+}
+
+impl Drop for Text {
+    fn drop(&mut self) {
+        #[cfg(unix)]
+        if let TextRepr::Mapped { ptr, len } = self.0 {
+            // SAFETY: the mapping made in `Text::map`, unmapped once.
+            unsafe {
+                libc::munmap(ptr.as_ptr().cast(), len);
+            }
+        }
+    }
+}
+
+impl std::fmt::Debug for Text {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Text({} bytes)", self.len())
+    }
+}
+
+impl From<Vec<u8>> for Text {
+    fn from(v: Vec<u8>) -> Text {
+        Text(TextRepr::Owned(v))
+    }
+}
+
+impl From<&[u8]> for Text {
+    fn from(v: &[u8]) -> Text {
+        Text(TextRepr::Owned(v.to_vec()))
+    }
+}
+
+impl<const N: usize> From<&[u8; N]> for Text {
+    fn from(v: &[u8; N]) -> Text {
+        Text(TextRepr::Owned(v.to_vec()))
+    }
+}
+
+impl From<&str> for Text {
+    fn from(v: &str) -> Text {
+        Text(TextRepr::Owned(v.as_bytes().to_vec()))
+    }
+}
+
+impl From<String> for Text {
+    fn from(v: String) -> Text {
+        Text(TextRepr::Owned(v.into_bytes()))
+    }
+}
+
 /// The preprocessed translation unit with its line markers.
 #[derive(Debug, Clone)]
 pub struct SourceMap {
-    /// Shared, so that cloning the map does not copy the text; a `Vec` rather than an
-    /// `Arc<[u8]>`, which would copy the bytes read from the file once more.
-    text: Arc<Vec<u8>>,
+    /// Shared, so that cloning the map does not copy the text.
+    text: Arc<Text>,
     /// The name of the preprocessed file itself (used before the first marker).
     input_name: Arc<str>,
     line_starts: Vec<Offset>,
@@ -123,13 +258,11 @@ impl SourceMap {
     ///
     /// Inputs larger than 4 GiB cannot be represented and are cut off at 4 GiB − 1; callers
     /// reject such inputs before they get here.
-    pub fn new(input_name: &str, text: impl Into<Vec<u8>>) -> SourceMap {
+    pub fn new(input_name: &str, text: impl Into<Text>) -> SourceMap {
         let text = Arc::new(text.into());
         let bytes = &text[..];
         let limit = bytes.len().min(u32::MAX as usize - 1);
-        let mut line_starts = Vec::with_capacity(limit / 32 + 1);
-        line_starts.push(0);
-        line_starts.extend(memchr::memchr_iter(b'\n', &bytes[..limit]).map(|i| i as Offset + 1));
+        let line_starts = line_starts(&bytes[..limit]);
         let mut map = SourceMap {
             text: text.clone(),
             input_name: input_name.into(),
@@ -287,6 +420,12 @@ impl SourceMap {
         if &*self.files[0].name == name {
             return FileId(0);
         }
+        // Most markers name the file of the marker before them.
+        if let Some(last) = self.markers.last()
+            && *self.files[last.file.0 as usize].name == *name
+        {
+            return last.file;
+        }
         if let Some(&id) = self.file_ids.get(name) {
             return id;
         }
@@ -296,6 +435,14 @@ impl SourceMap {
         self.file_ids.insert(name, id);
         id
     }
+}
+
+/// The offset of every line's first byte: 0, and the offset after each `\n`.
+fn line_starts(bytes: &[u8]) -> Vec<Offset> {
+    let mut starts = Vec::with_capacity(bytes.len() / 32 + 1);
+    starts.push(0);
+    starts.extend(memchr::memchr_iter(b'\n', bytes).map(|i| i as Offset + 1));
+    starts
 }
 
 /// Parses `# 12 "file" 1 3` or `#line 12 "file"`; `None` for anything else.
@@ -385,6 +532,34 @@ mod tests {
                         # 3 \"k1.cu\" 2\n\
                         __global__ void k() {}\n\
                         int y;";
+
+    /// The newline scan finds what a byte-by-byte one does.
+    #[test]
+    fn line_starts_match_a_plain_scan() {
+        let mut seed = 12345u32;
+        for len in 0..80 {
+            for round in 0..20usize {
+                let bytes: Vec<u8> = (0..len)
+                    .map(|i| {
+                        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                        match (seed >> 16) % (round as u32 % 5 + 2) {
+                            0 => b'\n',
+                            _ => b"ab #\r\t\xff"[(i + round) % 7],
+                        }
+                    })
+                    .collect();
+                let mut plain = vec![0];
+                plain.extend(
+                    bytes
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, b)| **b == b'\n')
+                        .map(|(i, _)| i as Offset + 1),
+                );
+                assert_eq!(line_starts(&bytes), plain, "{bytes:?}");
+            }
+        }
+    }
 
     #[test]
     fn presumed_locations() {

@@ -14,7 +14,7 @@ use cudafe_core::diag::{DiagEngine, Diagnostic, Location, Palette, Severity, ids
 use cudafe_core::driver;
 use cudafe_core::frontend::{self, Analysis, FrontendOptions};
 use cudafe_core::options::{self, CommandLineStop, Options};
-use cudafe_core::source_map::SourceMap;
+use cudafe_core::source_map::{SourceMap, Text};
 
 fn main() -> ExitCode {
     // Everything runs on a thread with the front end's stack: the syntax tree of a deeply
@@ -279,12 +279,12 @@ fn print_stats(a: &Analysis, map: &SourceMap, times: &BackEndTimes) {
 
 /// Reads the input; on failure, `Err(reason)` with the reason cudafe++ appends to
 /// `cannot open source file "X"` (`None` for a file that does not exist).
-fn read_input(input: &OsStr) -> Result<Vec<u8>, Option<String>> {
+fn read_input(input: &OsStr) -> Result<Text, Option<String>> {
     if input.as_bytes() == b"-" {
         let mut text = Vec::new();
         return io::stdin()
             .read_to_end(&mut text)
-            .map(|_| text)
+            .map(|_| Text::from(text))
             .map_err(|e| Some(os_reason(&e)));
     }
     if input.is_empty() {
@@ -298,7 +298,7 @@ fn read_input(input: &OsStr) -> Result<Vec<u8>, Option<String>> {
         Ok(m) if !m.is_file() => return Err(Some("not a regular file".into())),
         Ok(_) => {}
     }
-    fs::read(path).map_err(|e| Some(os_reason(&e)))
+    Text::read_file(path).map_err(|e| Some(os_reason(&e)))
 }
 
 /// The C library's text for an I/O error (`Permission denied`), without Rust's
@@ -460,15 +460,36 @@ mod tests {
 
     #[test]
     fn reasons() {
-        assert_eq!(read_input(OsStr::new("/nonexistent/file.ii")), Err(None));
         assert_eq!(
-            read_input(OsStr::new("/")),
-            Err(Some("is a directory".into()))
+            read_input(OsStr::new("/nonexistent/file.ii")).err(),
+            Some(None)
         );
         assert_eq!(
-            read_input(OsStr::new("/dev/null")),
-            Err(Some("not a regular file".into()))
+            read_input(OsStr::new("/")).err(),
+            Some(Some("is a directory".into()))
         );
+        assert_eq!(
+            read_input(OsStr::new("/dev/null")).err(),
+            Some(Some("not a regular file".into()))
+        );
+    }
+
+    /// A regular file's bytes, whether mapped or read (an empty file cannot be mapped).
+    #[test]
+    fn reads_whole_files() {
+        let dir = std::env::temp_dir().join(format!("cudafe-read-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let big: Vec<u8> = (0..100_000u32).map(|i| (i % 251) as u8).collect();
+        for (name, bytes) in [("empty.ii", &[][..]), ("one.ii", b"x"), ("big.ii", &big)] {
+            let path = dir.join(name);
+            fs::write(&path, bytes).unwrap();
+            let text = read_input(path.as_os_str()).ok().unwrap();
+            assert_eq!(&text[..], bytes, "{name}");
+            // The text outlives the file.
+            fs::remove_file(&path).unwrap();
+            assert_eq!(&text[..], bytes, "{name}");
+        }
+        fs::remove_dir_all(&dir).unwrap();
     }
 }
 
