@@ -174,22 +174,23 @@ impl Sema {
     /// The names `scope` itself declares: its own declarations, plus bases for classes and
     /// inline namespaces for namespaces (using-directives are the walk's business).
     fn lookup_here(&self, scope: ScopeId, name: Symbol) -> Vec<EntityId> {
-        let mut out = Vec::new();
         let sc = self.scope(scope);
         match sc.kind {
-            ScopeKind::Class => {
-                out = self.lookup_in_class(scope, name, 0);
-            }
+            // Each entity once already.
+            ScopeKind::Class => self.lookup_in_class(scope, name, 0),
             ScopeKind::Namespace => {
-                self.collect_namespace(scope, name, false, &mut out, 0);
-            }
-            _ => {
-                if let Some(list) = sc.names.get(&name) {
-                    out.extend(self.visible(list));
+                let mut out = Vec::new();
+                if self.collect_namespace(scope, name, false, &mut out, 0) > 1 {
+                    out = dedup(out);
                 }
+                out
             }
+            _ => sc
+                .names
+                .get(&name)
+                .map(|list| self.visible(list).collect())
+                .unwrap_or_default(),
         }
-        dedup(out)
     }
 
     /// Searches a class scope and the class scopes enclosing it (for the bodies of members
@@ -224,6 +225,10 @@ impl Sema {
             .filter(move |&e| !any_visible || !self.entity(e).flags.friend_only)
     }
 
+    /// Appends the entities `name` denotes in the namespace `ns` (with its inline
+    /// namespaces, and with `with_directives` the namespaces its using-directives
+    /// nominate) to `out`. Returns how many name lists were appended: each list holds an
+    /// entity once, so `out` can hold one twice only when that is more than one.
     fn collect_namespace(
         &self,
         ns: ScopeId,
@@ -231,22 +236,26 @@ impl Sema {
         with_directives: bool,
         out: &mut Vec<EntityId>,
         depth: usize,
-    ) {
+    ) -> usize {
         if depth > MAX_DEPTH {
-            return;
+            return 0;
         }
+        let mut lists = 0;
         let sc = self.scope(ns);
         if let Some(list) = sc.names.get(&name) {
+            let before = out.len();
             out.extend(self.visible(list));
+            lists += usize::from(out.len() > before);
         }
         for &inner in &sc.inline_namespaces {
-            self.collect_namespace(inner, name, false, out, depth + 1);
+            lists += self.collect_namespace(inner, name, false, out, depth + 1);
         }
         if with_directives {
             for &nominated in &sc.using_directives {
-                self.collect_namespace(nominated, name, true, out, depth + 1);
+                lists += self.collect_namespace(nominated, name, true, out, depth + 1);
             }
         }
+        lists
     }
 
     /// Looks `name` up as a member of a class: the class itself, then its bases.
@@ -261,14 +270,14 @@ impl Sema {
                 return found;
             }
         }
-        let mut out = Vec::new();
+        // The first base that has the name (each entity once, as found there).
         for &base in &sc.bases {
-            out.extend(self.lookup_in_class(base, name, depth + 1));
-            if !out.is_empty() {
-                break;
+            let found = self.lookup_in_class(base, name, depth + 1);
+            if !found.is_empty() {
+                return found;
             }
         }
-        dedup(out)
+        Vec::new()
     }
 
     /// Qualified lookup: `name` as a member of the namespace, class or enum `scope`.
@@ -281,13 +290,16 @@ impl Sema {
                 // none of that name, those of the namespaces its using-directives nominate
                 // ([namespace.qual]).
                 let mut out = Vec::new();
-                self.collect_namespace(scope, name, false, &mut out, 0);
+                let mut lists = self.collect_namespace(scope, name, false, &mut out, 0);
                 if out.is_empty() {
                     for &ns in &sc.using_directives {
-                        self.collect_namespace(ns, name, true, &mut out, 1);
+                        lists += self.collect_namespace(ns, name, true, &mut out, 1);
                     }
                 }
-                dedup(out)
+                if lists > 1 {
+                    out = dedup(out);
+                }
+                out
             }
             _ => sc.names.get(&name).map(|l| l.to_vec()).unwrap_or_default(),
         }
@@ -297,7 +309,7 @@ impl Sema {
     /// then its specializations.
     pub fn lookup_member(&self, scope: ScopeId, name: Symbol) -> Vec<EntityId> {
         let sc = self.scope(scope);
-        let found = dedup(self.lookup_in_class(scope, name, 0));
+        let found = self.lookup_in_class(scope, name, 0);
         if found.is_empty()
             && let Some(owner) = sc.entity
         {

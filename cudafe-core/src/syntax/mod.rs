@@ -12,7 +12,7 @@ use ast::{FunctionChunk, Param, RefQualifier};
 /// qualifiers. Redeclarations spell their parameters the same way in practice; two keys that
 /// differ only in the spelling of one type name a different function for us.
 pub fn signature_key(map: &SourceMap, f: &FunctionChunk) -> Vec<u8> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(32);
     // `f(void)` and `f()` declare the same function.
     let params: &[Param] = if f.has_void_params() { &[] } else { &f.params };
     for p in params {
@@ -22,25 +22,28 @@ pub fn signature_key(map: &SourceMap, f: &FunctionChunk) -> Vec<u8> {
             p.specs.span.lo.min(p.declarator.span.lo)
         };
         let hi = p.declarator.span.hi.max(p.specs.span.hi).max(lo);
-        let mut skip: Vec<Span> = p.declarator.name.iter().map(|n| n.span).collect();
+        // The parameter's name and its attributes are not part of its type.
+        let mut skip: smallvec::SmallVec<[Span; 2]> =
+            p.declarator.name.iter().map(|n| n.span).collect();
         skip.extend(p.specs.attrs.iter().map(|a| a.group));
         skip.extend(p.declarator.attrs.iter().map(|a| a.group));
-        let text = map.slice(Span::new(lo, hi));
+        skip.sort_unstable_by_key(|s| s.lo);
         let mut last_space = true;
-        for (i, &b) in text.iter().enumerate() {
-            let off = lo + i as u32;
-            if skip.iter().any(|s| off >= s.lo && off < s.hi) {
-                continue;
-            }
-            if b.is_ascii_whitespace() {
-                if !last_space {
-                    out.push(b' ');
+        let mut at = lo;
+        for cut in skip.iter().chain(std::iter::once(&Span::new(hi, hi))) {
+            let end = cut.lo.clamp(at, hi);
+            for &b in map.slice(Span::new(at, end)) {
+                if b.is_ascii_whitespace() {
+                    if !last_space {
+                        out.push(b' ');
+                    }
+                    last_space = true;
+                } else {
+                    out.push(b);
+                    last_space = false;
                 }
-                last_space = true;
-            } else {
-                out.push(b);
-                last_space = false;
             }
+            at = cut.hi.clamp(at, hi);
         }
         while out.last() == Some(&b' ') {
             out.pop();
