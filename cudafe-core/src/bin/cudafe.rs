@@ -253,6 +253,7 @@ fn print_stats(a: &Analysis, map: &SourceMap, times: &BackEndTimes) {
     let _ = writeln!(out, "lex errors: {}", s.lex_errors);
     let _ = writeln!(out, "declarations: {}", s.declarations);
     let _ = writeln!(out, "entities: {}", s.entities);
+    let _ = writeln!(out, "names: {}", a.interner.len());
     let _ = writeln!(out, "recoveries: {}", a.unit.recoveries.len());
     for r in &a.unit.recoveries {
         let p = map.presumed(r.at.lo);

@@ -1282,7 +1282,7 @@ impl<'a> Checker<'a> {
             .function()
             .map(|f| crate::syntax::signature_key(self.map, f));
         for &b in bases {
-            let candidates: Vec<EntityId> = if is_dtor {
+            let candidates: crate::sema::Found = if is_dtor {
                 self.sema
                     .scope(b)
                     .names

@@ -303,7 +303,7 @@ impl<'a> Checker<'a> {
         // Ordinary lookup's, then those argument-dependent lookup adds; each group the
         // last declared first, as cudafe++ lists them.
         let mut found = self.sema.lookup_unqualified(from, key);
-        let by_position = |v: &mut Vec<EntityId>| {
+        let by_position = |v: &mut [EntityId]| {
             v.sort_by_key(|&g| std::cmp::Reverse(self.sema.entity(g).first_decl().lo))
         };
         by_position(&mut found);

@@ -524,7 +524,7 @@ impl<'a> Mangler<'a> {
             Resolution::Unresolved | Resolution::Dependent => {
                 let ent = self.sema.entity(e);
                 let sym = ent.name?;
-                self.sema.lookup_qualified(ent.parent, sym)
+                self.sema.lookup_qualified(ent.parent, sym).into_vec()
             }
             r => r.entities().to_vec(),
         };

@@ -14,9 +14,12 @@ use crate::intern::Symbol;
 /// Guards against cycles (using-directives can nominate each other).
 const MAX_DEPTH: usize = 64;
 
+/// What a lookup finds: most often one entity, or none, kept without an allocation.
+pub type Found = smallvec::SmallVec<[EntityId; 4]>;
+
 impl Sema {
     /// Unqualified lookup of `name` from `scope` outwards.
-    pub fn lookup_unqualified(&self, scope: ScopeId, name: Symbol) -> Vec<EntityId> {
+    pub fn lookup_unqualified(&self, scope: ScopeId, name: Symbol) -> Found {
         self.lookup_outwards(scope, name, false)
     }
 
@@ -28,8 +31,8 @@ impl Sema {
     /// namespace cute; }` lets `cute::plus` be found only after `cutlass::plus` (in the
     /// global namespace), and a block's `using namespace lib;` does not hide `app::detail`
     /// from `app::f` behind `lib::detail`. Directives are transitive.
-    fn lookup_outwards(&self, scope: ScopeId, name: Symbol, nested: bool) -> Vec<EntityId> {
-        let keep = |found: Vec<EntityId>| -> Vec<EntityId> {
+    fn lookup_outwards(&self, scope: ScopeId, name: Symbol, nested: bool) -> Found {
+        let keep = |found: Found| -> Found {
             if nested {
                 found.into_iter().filter(|&e| self.nests_names(e)).collect()
             } else {
@@ -74,7 +77,7 @@ impl Sema {
             }
             cur = self.past_class_namespace(sc.parent, &mut class_namespace);
         }
-        Vec::new()
+        Found::new()
     }
 
     /// Adds the namespaces `s`'s using-directives nominate, directly or through the
@@ -144,7 +147,7 @@ impl Sema {
     /// count ([basic.lookup.qual]), so a function or variable of that name in an inner scope
     /// (or nominated by a using-directive: `using namespace cute;` brings the function
     /// `cute::layout` next to the namespace `cutlass::layout`) does not hide them.
-    pub fn lookup_nested_name_specifier(&self, scope: ScopeId, name: Symbol) -> Vec<EntityId> {
+    pub fn lookup_nested_name_specifier(&self, scope: ScopeId, name: Symbol) -> Found {
         self.lookup_outwards(scope, name, true)
     }
 
@@ -173,13 +176,13 @@ impl Sema {
 
     /// The names `scope` itself declares: its own declarations, plus bases for classes and
     /// inline namespaces for namespaces (using-directives are the walk's business).
-    fn lookup_here(&self, scope: ScopeId, name: Symbol) -> Vec<EntityId> {
+    fn lookup_here(&self, scope: ScopeId, name: Symbol) -> Found {
         let sc = self.scope(scope);
         match sc.kind {
             // Each entity once already.
             ScopeKind::Class => self.lookup_in_class(scope, name, 0),
             ScopeKind::Namespace => {
-                let mut out = Vec::new();
+                let mut out = Found::new();
                 if self.collect_namespace(scope, name, false, &mut out, 0) > 1 {
                     out = dedup(out);
                 }
@@ -195,7 +198,7 @@ impl Sema {
 
     /// Searches a class scope and the class scopes enclosing it (for the bodies of members
     /// defined outside their class).
-    pub fn lookup_class_chain(&self, class: ScopeId, name: Symbol) -> Vec<EntityId> {
+    pub fn lookup_class_chain(&self, class: ScopeId, name: Symbol) -> Found {
         let mut cur = Some(class);
         while let Some(s) = cur {
             let sc = self.scope(s);
@@ -215,7 +218,7 @@ impl Sema {
             }
             cur = sc.parent;
         }
-        Vec::new()
+        Found::new()
     }
 
     fn visible<'a>(&'a self, list: &'a [EntityId]) -> impl Iterator<Item = EntityId> + 'a {
@@ -234,7 +237,7 @@ impl Sema {
         ns: ScopeId,
         name: Symbol,
         with_directives: bool,
-        out: &mut Vec<EntityId>,
+        out: &mut Found,
         depth: usize,
     ) -> usize {
         if depth > MAX_DEPTH {
@@ -259,13 +262,13 @@ impl Sema {
     }
 
     /// Looks `name` up as a member of a class: the class itself, then its bases.
-    pub fn lookup_in_class(&self, class: ScopeId, name: Symbol, depth: usize) -> Vec<EntityId> {
+    pub fn lookup_in_class(&self, class: ScopeId, name: Symbol, depth: usize) -> Found {
         if depth > MAX_DEPTH {
-            return Vec::new();
+            return Found::new();
         }
         let sc = self.scope(class);
         if let Some(list) = sc.names.get(&name) {
-            let found: Vec<EntityId> = self.visible(list).collect();
+            let found: Found = self.visible(list).collect();
             if !found.is_empty() {
                 return found;
             }
@@ -277,11 +280,11 @@ impl Sema {
                 return found;
             }
         }
-        Vec::new()
+        Found::new()
     }
 
     /// Qualified lookup: `name` as a member of the namespace, class or enum `scope`.
-    pub fn lookup_qualified(&self, scope: ScopeId, name: Symbol) -> Vec<EntityId> {
+    pub fn lookup_qualified(&self, scope: ScopeId, name: Symbol) -> Found {
         let sc = self.scope(scope);
         match sc.kind {
             ScopeKind::Class => self.lookup_member(scope, name),
@@ -289,7 +292,7 @@ impl Sema {
                 // The namespace's own members (and its inline namespaces'); only when it has
                 // none of that name, those of the namespaces its using-directives nominate
                 // ([namespace.qual]).
-                let mut out = Vec::new();
+                let mut out = Found::new();
                 let mut lists = self.collect_namespace(scope, name, false, &mut out, 0);
                 if out.is_empty() {
                     for &ns in &sc.using_directives {
@@ -301,13 +304,17 @@ impl Sema {
                 }
                 out
             }
-            _ => sc.names.get(&name).map(|l| l.to_vec()).unwrap_or_default(),
+            _ => sc
+                .names
+                .get(&name)
+                .map(|l| l.iter().copied().collect())
+                .unwrap_or_default(),
         }
     }
 
     /// A member of a class (with its bases); for a class template, the primary template and
     /// then its specializations.
-    pub fn lookup_member(&self, scope: ScopeId, name: Symbol) -> Vec<EntityId> {
+    pub fn lookup_member(&self, scope: ScopeId, name: Symbol) -> Found {
         let sc = self.scope(scope);
         let found = self.lookup_in_class(scope, name, 0);
         if found.is_empty()
@@ -431,7 +438,7 @@ impl Sema {
     }
 }
 
-fn dedup(mut v: Vec<EntityId>) -> Vec<EntityId> {
+fn dedup(mut v: Found) -> Found {
     if v.len() <= 1 {
         return v;
     }
@@ -450,7 +457,7 @@ fn dedup(mut v: Vec<EntityId>) -> Vec<EntityId> {
         // Large overload sets (`operator<<`, `swap`): by hashing, not in quadratic time.
         let mut seen = crate::intern::FxHashSet::default();
         seen.reserve(v.len());
-        v.retain(|&e| seen.insert(e));
+        v.retain(|e| seen.insert(*e));
     }
     v
 }
@@ -483,16 +490,16 @@ mod tests {
         s.entity_mut(v).is_template = true;
 
         let block = s.new_scope(ScopeKind::Block, Sema::GLOBAL, None);
-        assert_eq!(s.lookup_unqualified(block, x), vec![gx]);
+        assert_eq!(s.lookup_unqualified(block, x).to_vec(), vec![gx]);
         assert!(s.lookup_unqualified(block, vec).is_empty());
-        assert_eq!(s.lookup_qualified(std_scope, vec), vec![v]);
+        assert_eq!(s.lookup_qualified(std_scope, vec).to_vec(), vec![v]);
         s.scope_mut(block).using_directives.push(std_scope);
-        assert_eq!(s.lookup_unqualified(block, vec), vec![v]);
+        assert_eq!(s.lookup_unqualified(block, vec).to_vec(), vec![v]);
         assert!(s.is_template_name(&[v]) && s.is_type_name(&[v]));
 
         // A local shadows the global.
         let lx = s.add_entity(EntityKind::Variable, Some(x), block, sp);
-        assert_eq!(s.lookup_unqualified(block, x), vec![lx]);
+        assert_eq!(s.lookup_unqualified(block, x).to_vec(), vec![lx]);
     }
 
     #[test]
@@ -523,7 +530,7 @@ mod tests {
         );
         let ds = s.open_entity_scope(dc, ScopeKind::Class, Sema::GLOBAL);
         s.scope_mut(ds).bases.push(bs);
-        assert_eq!(s.lookup_qualified(ds, m), vec![bm]);
+        assert_eq!(s.lookup_qualified(ds, m).to_vec(), vec![bm]);
 
         let primary = s.add_entity(
             EntityKind::Class(TagKind::Struct),
@@ -538,7 +545,7 @@ mod tests {
         s.entity_mut(primary).specializations.push(spec);
         let ss = s.open_entity_scope(spec, ScopeKind::Class, Sema::GLOBAL);
         let t = s.add_entity(EntityKind::Typedef, Some(ty), ss, sp);
-        assert_eq!(s.lookup_qualified(ps, ty), vec![t]);
+        assert_eq!(s.lookup_qualified(ps, ty).to_vec(), vec![t]);
         assert!(s.is_type_name(&s.lookup_qualified(ps, ty)));
     }
 }

@@ -8,6 +8,7 @@
 
 pub mod cuda;
 pub mod lookup;
+pub use lookup::Found;
 
 use crate::intern::{FxHashMap, Symbol};
 use crate::source_map::Span;

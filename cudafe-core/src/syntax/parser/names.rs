@@ -49,7 +49,7 @@ pub(crate) enum NameClass {
 
 impl<'a> Parser<'a> {
     /// Looks a single identifier up in `ctx`.
-    pub(crate) fn lookup_in(&self, ctx: LookupIn, name: Symbol) -> Vec<EntityId> {
+    pub(crate) fn lookup_in(&self, ctx: LookupIn, name: Symbol) -> crate::sema::Found {
         match ctx {
             LookupIn::Here => {
                 if let Some(c) = self.declarator_class_ctx {
@@ -62,7 +62,7 @@ impl<'a> Parser<'a> {
             }
             LookupIn::Global => self.sema.lookup_qualified(crate::sema::Sema::GLOBAL, name),
             LookupIn::Scope(s) => self.sema.lookup_qualified(s, name),
-            LookupIn::Unknown => Vec::new(),
+            LookupIn::Unknown => crate::sema::Found::new(),
         }
     }
 
@@ -281,9 +281,9 @@ impl<'a> Parser<'a> {
                 }
                 NameKind::Ident(sym) => self.lookup_in(ctx, *sym),
                 NameKind::Operator(_) | NameKind::LiteralOperator(_) | NameKind::Conversion(_) => {
-                    Vec::new()
+                    crate::sema::Found::new()
                 }
-                _ => Vec::new(),
+                _ => crate::sema::Found::new(),
             };
             let is_template = match &kind {
                 NameKind::Ident(_) => {
@@ -386,7 +386,7 @@ impl<'a> Parser<'a> {
                             .iter()
                             .all(|&e| self.sema.entity(e).kind == EntityKind::Function)
                         {
-                            Resolution::Overloads(found.into())
+                            Resolution::Overloads(Box::from(found.as_slice()))
                         } else {
                             Resolution::Entity(found[0])
                         }
