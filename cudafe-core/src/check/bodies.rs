@@ -1741,12 +1741,13 @@ impl<'a> Checker<'a> {
                         known
                     })
                 .then_some(n);
+                // Using-declarations stand for every function they bring in (glibc's
+                // `std::strstr` is two overloads).
                 candidates = n
                     .resolution
                     .entities()
                     .iter()
-                    .copied()
-                    .map(|e| self.sema.resolve_alias(e))
+                    .flat_map(|&e| self.sema.using_targets(e))
                     .filter(|&e| self.sema.entity(e).kind == EntityKind::Function)
                     .collect();
             }

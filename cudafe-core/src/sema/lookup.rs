@@ -151,6 +151,39 @@ impl Sema {
         self.lookup_outwards(scope, name, true)
     }
 
+    /// What `id` stands for: itself, or for a using-declaration (of a using-declaration,
+    /// ...) every entity it brings in.
+    pub fn using_targets(&self, id: EntityId) -> Found {
+        let mut out = Found::new();
+        let mut work: smallvec::SmallVec<[(EntityId, usize); 4]> = smallvec::smallvec![(id, 0)];
+        while let Some((e, depth)) = work.pop() {
+            let ent = self.entity(e);
+            if ent.kind == EntityKind::Using && depth < MAX_DEPTH && !ent.targets.is_empty() {
+                work.extend(ent.targets.iter().rev().map(|&t| (t, depth + 1)));
+            } else if !out.contains(&e) {
+                out.push(e);
+            }
+        }
+        out
+    }
+
+    /// Does `id` denote functions only: a function, or a using-declaration whose targets
+    /// all do?
+    pub fn denotes_functions(&self, id: EntityId) -> bool {
+        let mut work: smallvec::SmallVec<[(EntityId, usize); 4]> = smallvec::smallvec![(id, 0)];
+        while let Some((e, depth)) = work.pop() {
+            let ent = self.entity(e);
+            match ent.kind {
+                EntityKind::Function => {}
+                EntityKind::Using if depth < MAX_DEPTH && !ent.targets.is_empty() => {
+                    work.extend(ent.targets.iter().map(|&t| (t, depth + 1)));
+                }
+                _ => return false,
+            }
+        }
+        true
+    }
+
     /// Can `X::` follow a name denoting `id` (a namespace, a type, a template of types)?
     pub fn nests_names(&self, id: EntityId) -> bool {
         match self.resolve_alias_kind(id) {

@@ -382,10 +382,16 @@ impl<'a> Parser<'a> {
                     0 => Resolution::Unresolved,
                     1 => Resolution::Entity(found[0]),
                     _ => {
-                        if found
-                            .iter()
-                            .all(|&e| self.sema.entity(e).kind == EntityKind::Function)
-                        {
+                        // Functions, and using-declarations of functions beside them
+                        // (`using N::h; void h(int *);`), make an overload set, unless
+                        // they all are one function (`using std::malloc;` beside `malloc`).
+                        let functions = found.iter().all(|&e| self.sema.denotes_functions(e));
+                        let one = || {
+                            let mut all = found.iter().flat_map(|&e| self.sema.using_targets(e));
+                            let first = all.next();
+                            all.all(|e| Some(e) == first)
+                        };
+                        if functions && !one() {
                             Resolution::Overloads(Box::from(found.as_slice()))
                         } else {
                             Resolution::Entity(found[0])
