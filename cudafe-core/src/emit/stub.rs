@@ -1414,15 +1414,16 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
         if !self.device_stub(&k) {
             return;
         }
-        // The wrapper specialization: each parameter as an lvalue reference.
+        // The wrapper specialization, with the host file's parameters: each as an lvalue
+        // reference, but arrays and functions, which are pointers taken by value.
         let mut wparams = Vec::new();
         let mut fwd = Vec::new();
         for (i, t) in raw.iter().enumerate() {
             let name = format!("__cuda_{i}");
             let as_ref = match t {
                 Ty::LRef(_) | Ty::RRef(_) => t.clone(),
-                Ty::Array(_, e) => Ty::LRef(Box::new(Ty::Pointer(e.clone()))),
-                Ty::Function(_) => Ty::LRef(Box::new(Ty::Pointer(Box::new(t.clone())))),
+                Ty::Array(_, e) => Ty::Pointer(e.clone()),
+                Ty::Function(_) => Ty::Pointer(Box::new(t.clone())),
                 t => Ty::LRef(Box::new(t.clone())),
             };
             let Some(d) = self.declaration(&as_ref, &name) else {
@@ -2777,6 +2778,19 @@ fn mentions_param(t: &Ty) -> bool {
 /// Deduces template parameters from a function parameter type `p` (over `Ty::Param`) and
 /// the type `a` of the argument (\[temp.deduct.call\], the common cases).
 fn deduce_param(p: &Ty, a: &Ty, holes: &mut [Option<Arg>]) -> bool {
+    // A parameter of array or function type is a pointer (`const T a[8]` is `const T *`).
+    let adjusted;
+    let p = match p {
+        Ty::Array(_, x) => {
+            adjusted = Ty::Pointer(x.clone());
+            &adjusted
+        }
+        Ty::Function(_) => {
+            adjusted = Ty::Pointer(Box::new(p.clone()));
+            &adjusted
+        }
+        p => p,
+    };
     let (p, a) = match p {
         Ty::LRef(x) | Ty::RRef(x) => (x.as_ref().clone(), a.clone()),
         p => (unqualified(p.clone()), decay(a.clone())),

@@ -230,6 +230,9 @@ struct HostEmitter<'a> {
     lambdas: super::lambda::ExtLambdas,
     /// Inside an explicit instantiation (`template __global__ void k<int>(int);`).
     explicit_instantiation: bool,
+    /// Typedefs and aliases of scalar types (`typedef unsigned int uint32_t;`), for the
+    /// bounds of arrays initialized by lists of scalars.
+    scalar_typedefs: FxHashSet<EntityId>,
 }
 
 impl<'a> HostEmitter<'a> {
@@ -258,6 +261,7 @@ impl<'a> HostEmitter<'a> {
                 Default::default()
             },
             explicit_instantiation: false,
+            scalar_typedefs: FxHashSet::default(),
         }
     }
 
@@ -728,21 +732,52 @@ impl<'a> HostEmitter<'a> {
             let Some(name) = &id.declarator.name else {
                 continue;
             };
+            // An array of unknown bound gets its size from its initializer: cudafe++ writes
+            // the bound (`double t[] = {1.0, 2.0};` → `double t[2];`), and so do we where
+            // the initializer tells it plainly.
+            let mut bound_written = false;
+            if !(managed || self.opts.device_c && is_extern)
+                && let Some(DeclaratorOp::Array { size: None, span }) = id.declarator.ops.first()
+                && let Some(n) = id
+                    .init
+                    .as_ref()
+                    .and_then(|i| self.initializer_bound(specs, &id.declarator.ops, i))
+                && span.hi > span.lo
+            {
+                self.edits.insert(span.hi - 1, n.to_string());
+                bound_written = true;
+            }
             // A const variable or a reference must be initialized, an array of unknown bound
             // gets its size from its initializer, a variable declared `auto` its type: those
             // keep it (cudafe++ writes the value, the bound or the deduced type).
-            let needs_init = matches!(
-                id.declarator.ops.first(),
-                Some(
-                    DeclaratorOp::Array { size: None, .. }
-                        | DeclaratorOp::LValueRef
-                        | DeclaratorOp::RValueRef
-                        | DeclaratorOp::Pointer { is_const: true, .. }
-                        | DeclaratorOp::MemberPointer { is_const: true, .. }
+            let needs_init = !bound_written
+                && matches!(
+                    id.declarator.ops.first(),
+                    Some(
+                        DeclaratorOp::Array { size: None, .. }
+                            | DeclaratorOp::LValueRef
+                            | DeclaratorOp::RValueRef
+                            | DeclaratorOp::Pointer { is_const: true, .. }
+                            | DeclaratorOp::MemberPointer { is_const: true, .. }
+                    )
                 )
-            ) || matches!(specs.ty, TypeSpec::Auto | TypeSpec::DecltypeAuto);
+                || matches!(specs.ty, TypeSpec::Auto | TypeSpec::DecltypeAuto);
+            // The object is const when its specifiers say so and no pointer comes between
+            // (`const char *p` is a pointer to const characters: its initializer goes).
+            let object_const = match id
+                .declarator
+                .ops
+                .iter()
+                .find(|o| !matches!(o, DeclaratorOp::Array { .. }))
+            {
+                Some(
+                    DeclaratorOp::Pointer { is_const, .. }
+                    | DeclaratorOp::MemberPointer { is_const, .. },
+                ) => *is_const,
+                _ => specs.is_const,
+            };
             let keep_init = specs.is_constexpr
-                || specs.is_const
+                || object_const
                 || needs_init
                 || (self.opts.device_c && is_extern);
             if managed {
@@ -765,6 +800,76 @@ impl<'a> HostEmitter<'a> {
             if managed && !is_extern {
                 self.edits.insert(id.span.hi, " = 0");
             }
+        }
+    }
+
+    /// The number of elements an initializer gives an array of unknown bound, where it is
+    /// plain: a braced list without designators or pack expansions (not a lone string
+    /// literal, which may be the characters of a `char` array), or one string literal.
+    /// Is the type of `specs` with the operators `ops` a scalar for certain: a pointer, a
+    /// fundamental type other than `void`, an enumeration, or a typedef of one of those?
+    fn scalar_type(&self, specs: &DeclSpecs, ops: &[DeclaratorOp]) -> bool {
+        if !ops.is_empty() {
+            return ops
+                .iter()
+                .all(|o| matches!(o, DeclaratorOp::Pointer { .. }));
+        }
+        match &specs.ty {
+            TypeSpec::Builtin(b) => !b.void && !b.is_empty(),
+            TypeSpec::Named { name, .. } => name.resolution.entity().is_some_and(|e| {
+                self.scalar_typedefs.contains(&e)
+                    || matches!(self.sema.entity(e).kind, EntityKind::Enum { .. })
+            }),
+            _ => false,
+        }
+    }
+
+    fn initializer_bound(
+        &self,
+        specs: &DeclSpecs,
+        ops: &[DeclaratorOp],
+        init: &Initializer,
+    ) -> Option<usize> {
+        let e = match init {
+            Initializer::Assign(e) | Initializer::Brace(e) => e,
+            _ => return None,
+        };
+        // An array of characters: `{"ab"}` is its three characters.
+        let chars = ops.len() == 1
+            && matches!(&specs.ty, TypeSpec::Builtin(b)
+                if b.char || b.wchar || b.char8 || b.char16 || b.char32);
+        if chars
+            && let ExprKind::InitList(items) = &e.kind
+            && let [x] = items.as_ref()
+            && matches!(x.unparen().kind, ExprKind::Strings(_))
+        {
+            return string_units(self.map.slice(x.unparen().span)).map(|n| n + 1);
+        }
+        match &e.kind {
+            ExprKind::InitList(items) => {
+                // Each item one element: elements of scalar type, or items that are lists
+                // themselves (else braces may be elided: `int a[][3] = {1, 2, 3, 4}` has 2).
+                let scalar = self.scalar_type(specs, &ops[1..]);
+                let plain = items.iter().all(|x| {
+                    !matches!(
+                        x.kind,
+                        ExprKind::Designated { .. } | ExprKind::PackExpansion(_)
+                    ) && (scalar || matches!(x.kind, ExprKind::InitList(_)))
+                });
+                // A lone string literal may be the characters of an array of a character
+                // type named by a typedef; an array of pointers takes it as one element.
+                let lone_string = ops.len() == 1
+                    && matches!(
+                        items.as_ref(),
+                        [x] if matches!(
+                            x.unparen().kind,
+                            ExprKind::Literal(LiteralKind::String) | ExprKind::Strings(_)
+                        )
+                    );
+                (plain && !lone_string && !items.is_empty()).then_some(items.len())
+            }
+            ExprKind::Strings(_) if chars => string_units(self.map.slice(e.span)).map(|n| n + 1),
+            _ => None,
         }
     }
 
@@ -1181,20 +1286,18 @@ impl<'a> HostEmitter<'a> {
             before
         };
         let after = decl_text(self, name_hi, d.span.hi);
-        let text = if is_ref {
+        // References stay as they are; arrays and functions, which the parameter's type
+        // adjusts to pointers, are taken by value as written (`const T a[512]`), as in
+        // cudafe++; anything else by reference.
+        let by_value = is_ref
+            || matches!(
+                d.ops.first(),
+                Some(DeclaratorOp::Array { .. } | DeclaratorOp::Function(_))
+            );
+        let text = if by_value {
             format!("{before}{pack}{name}{after}")
         } else {
-            match d.ops.first() {
-                Some(DeclaratorOp::Array { span, .. }) => {
-                    // `T a[N][M]` → `T (*&a)[M]`.
-                    let rest = decl_text(self, span.hi, d.span.hi);
-                    format!("{before}(*&{pack}{name}){rest}")
-                }
-                Some(DeclaratorOp::Function(_)) => {
-                    format!("{before}(*&{pack}{name}){after}")
-                }
-                _ => format!("{before}&{pack}{name}{after}"),
-            }
+            format!("{before}&{pack}{name}{after}")
         };
         (text, arg)
     }
@@ -1371,6 +1474,15 @@ impl<'a> Visitor<'a> for HostEmitter<'a> {
                 self.templates.pop();
             }
             DeclKind::Simple { specs, declarators } => {
+                if specs.is_typedef {
+                    for id in declarators.iter() {
+                        if let Some(e) = id.entity
+                            && self.scalar_type(specs, &id.declarator.ops)
+                        {
+                            self.scalar_typedefs.insert(e);
+                        }
+                    }
+                }
                 self.simple_declaration(d, specs, declarators)
             }
             DeclKind::Function(f) => self.function_definition(f),
@@ -1387,6 +1499,11 @@ impl<'a> Visitor<'a> for HostEmitter<'a> {
                 self.templates = saved;
             }
             DeclKind::Alias { name, ty, entity } => {
+                if let Some(e) = *entity
+                    && self.scalar_type(&ty.specs, &ty.declarator.ops)
+                {
+                    self.scalar_typedefs.insert(e);
+                }
                 self.member_type_changing_meaning(*name, *entity, &ty.specs);
                 visit::walk_decl(self, d);
             }
@@ -1495,3 +1612,47 @@ impl<'a> Visitor<'a> for HostEmitter<'a> {
 
 #[cfg(test)]
 mod tests;
+
+/// The code units of adjacent string literals (`"ab" "cd"`: 4), without the terminating
+/// null; `None` for anything else between them (a line marker), raw literals, literals of
+/// different encodings or with a user-defined suffix.
+fn string_units(text: &[u8]) -> Option<usize> {
+    use crate::lexer::literal::parse_string;
+    let mut units = 0;
+    let mut encoding = None;
+    let mut i = 0;
+    loop {
+        while text.get(i).is_some_and(u8::is_ascii_whitespace) {
+            i += 1;
+        }
+        if i >= text.len() {
+            break;
+        }
+        let start = i;
+        while text
+            .get(i)
+            .is_some_and(|b| matches!(b, b'u' | b'U' | b'L' | b'8'))
+        {
+            i += 1;
+        }
+        if text.get(i) != Some(&b'"') {
+            return None;
+        }
+        i += 1;
+        loop {
+            match *text.get(i)? {
+                b'\\' => i += 2,
+                b'"' => break,
+                _ => i += 1,
+            }
+        }
+        i += 1;
+        let s = parse_string(&text[start..i]).ok()?;
+        if s.ud_suffix.is_some() || s.raw || encoding.is_some_and(|e| e != s.encoding) {
+            return None;
+        }
+        encoding = Some(s.encoding);
+        units += s.units.len();
+    }
+    encoding.map(|_| units)
+}

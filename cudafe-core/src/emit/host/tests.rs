@@ -223,6 +223,46 @@ fn nested_launches_are_rewritten_inside_moved_text() {
     );
 }
 
+/// An array of unknown bound gets the bound its initializer gives (as cudafe++ writes it),
+/// and loses the initializer unless it is const; where the bound is not plain (braces
+/// elided, designators), the initializer stays and gives it.
+#[test]
+fn device_arrays_get_their_bounds() {
+    let out = host(
+        "typedef unsigned int u32;\ntypedef u32 word;\nenum E { A, B };\nstruct P { int a, b; };\n\
+         __attribute__((constant)) double t[] = {1.0, 2.0,};\n\
+         __attribute__((constant)) word k[] = {1u, 2u, 3u};\n\
+         __attribute__((device)) E es[] = {A, B, A, B};\n\
+         __attribute__((device)) char s[] = \"a\\n\" \"b\";\n\
+         __attribute__((device)) char s2[] = {\"ab\"};\n\
+         __attribute__((device)) const char *names[] = {\"a\", \"b\"};\n\
+         __attribute__((device)) const char *msg = \"hi\";\n\
+         __attribute__((constant)) const int c[] = {1, 2, 3};\n\
+         __attribute__((device)) P ps[] = {{1, 2}, {3, 4}};\n\
+         __attribute__((device)) int m[][2] = {{1, 2}, {3}};\n\
+         __attribute__((device)) int elided[][3] = {1, 2, 3, 4};\n\
+         __attribute__((device)) P pe[] = {1, 2, 3, 4};",
+        whole(),
+    );
+    let b = body(&out);
+    for line in [
+        "static  double t[2];",
+        "static  word k[3];",
+        "static  E es[4];",
+        "static  char s[4];",
+        "static  char s2[3];",
+        "static  const char *names[2];",
+        "static  const char *msg;",
+        "static  const int c[3] = {1, 2, 3};",
+        "static  P ps[2];",
+        "static  int m[2][2];",
+        "static  int elided[][3] = {1, 2, 3, 4};",
+        "static  P pe[] = {1, 2, 3, 4};",
+    ] {
+        assert!(b.contains(line), "{line} in {b}");
+    }
+}
+
 #[test]
 fn device_variables_become_shadows() {
     let out = host(
