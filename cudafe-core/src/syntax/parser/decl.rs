@@ -2611,7 +2611,19 @@ impl<'a> Parser<'a> {
                     });
                 }
                 // `T (x)` declares x; `T (int)` declares an unnamed function parameter in
-                // parameter context. A name that is a type starts a parameter list.
+                // parameter context. A name that is a type starts a parameter list, unless
+                // a parameter list or a bound follows it (`int (real)(int x);` with a class
+                // `real`: a function returning a function or an array cannot be declared,
+                // so `(real)` is the declarator). A parameter keeps the type's meaning (and
+                // the error that follows).
+                if mode == DeclaratorMode::Named
+                    && self.nth_kind(1) == TokenKind::Ident
+                    && self.nth_is_punct(2, Punct::RParen)
+                    && (self.nth_is_punct(3, Punct::LParen)
+                        || self.nth_is_punct(3, Punct::LBracket))
+                {
+                    return true;
+                }
                 let is_type = self.lookahead(|p| {
                     p.bump();
                     if p.at_member_pointer() {
