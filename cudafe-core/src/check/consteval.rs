@@ -113,6 +113,9 @@ impl<'a> Checker<'a> {
                 if let Some(&v) = bind.get(id) {
                     return Value::Int(v);
                 }
+                if self.member_of_specialized_primary(n, *id) {
+                    return Value::Unknown;
+                }
                 let e = self.sema.entity(*id);
                 match e.kind {
                     EntityKind::TemplateValueParam => Value::Dependent,
@@ -139,6 +142,30 @@ impl<'a> Checker<'a> {
             }
             _ => Value::Unknown,
         }
+    }
+
+    /// `X<args>::m` found in the primary template `X`, where `X` has specializations:
+    /// which one the arguments select (`L<T>::s` with `L<int>` specialized, read for
+    /// `G2<int>`) is for instantiation to decide, so the primary's value is not the value.
+    fn member_of_specialized_primary(&self, n: &QualName, id: EntityId) -> bool {
+        let qualified_by_args = n.segments[..n.segments.len().saturating_sub(1)]
+            .iter()
+            .any(|s| s.args.is_some());
+        if !qualified_by_args {
+            return false;
+        }
+        let parent = self.sema.scope(self.sema.entity(id).parent);
+        // An enumerator's scope is its enumeration's; the class is around that.
+        let class = match parent.entity {
+            Some(o) if matches!(self.sema.entity(o).kind, EntityKind::Enum { .. }) => {
+                self.sema.entity(o).parent
+            }
+            _ => self.sema.entity(id).parent,
+        };
+        self.sema.scope(class).entity.is_some_and(|c| {
+            let c = self.sema.entity(c);
+            c.is_template && c.primary.is_none() && !c.specializations.is_empty()
+        })
     }
 
     fn enumerator_value(&self, id: EntityId, depth: u32) -> Value {
