@@ -42,19 +42,16 @@ pub struct Mangler<'a> {
     pub(crate) map: &'a SourceMap,
     pub(crate) decls: Decls<'a>,
     pub(crate) module_id: Option<&'a str>,
+    /// The ABI tags (GCC's `abi_tag`, which cudafe++ follows) of the namespaces and
+    /// classes declared with them, sorted.
+    abi_tags: FxHashMap<EntityId, Vec<String>>,
 }
 
 impl<'a> Mangler<'a> {
     /// A mangler for `a` (whose text is `map`). Names in anonymous namespaces need the
     /// module id: see [`Mangler::with_module_id`].
     pub fn new(a: &'a Analysis, map: &'a SourceMap) -> Mangler<'a> {
-        Mangler {
-            sema: &a.sema,
-            interner: &a.interner,
-            map,
-            decls: Decls::build(&a.unit),
-            module_id: None,
-        }
+        Mangler::from_parts(&a.unit, &a.sema, &a.interner, map)
     }
 
     /// A mangler over the parts of an analysis (the checks use it before the analysis is
@@ -65,13 +62,25 @@ impl<'a> Mangler<'a> {
         interner: &'a Interner,
         map: &'a SourceMap,
     ) -> Mangler<'a> {
-        Mangler {
+        let mut m = Mangler {
             sema,
             interner,
             map,
             decls: Decls::build(unit),
             module_id: None,
+            abi_tags: FxHashMap::default(),
+        };
+        for &(e, attrs, inline_name) in &m.decls.attributed {
+            let mut tags = Vec::new();
+            m.attribute_tags(attrs, inline_name, &mut tags);
+            if !tags.is_empty() {
+                let all = m.abi_tags.entry(e).or_default();
+                all.extend(tags);
+                all.sort();
+                all.dedup();
+            }
         }
+        m
     }
 
     /// Names anonymous namespaces `_GLOBAL__N_<module_id>` (without it, names in anonymous
@@ -133,9 +142,144 @@ impl<'a> Mangler<'a> {
         let unq = self.unqualified(e, name, chunk, &env)?;
         let params = self.params(chunk, &env, 0)?;
         let mut enc = Encoder::new(self);
+        if matches!(unq, Unqualified::Source(_) | Unqualified::Operator(_)) {
+            enc.name_tags = self.missing_return_tags(e, d, &scope, &params, &env);
+        }
         enc.function_name(&scope, &unq, None, Some(chunk))?;
         enc.bare_function(&params, chunk.variadic)?;
         Some(enc.out)
+    }
+
+    /// The ABI tags (GCC's `abi_tag`, which cudafe++ follows) of the return type of the
+    /// non-template function `e` (declared by `d`) that its name does not carry already,
+    /// neither in its scope (`scope`) nor in its parameter types: they follow its
+    /// unqualified name (`std::string f(int)` is `_Z1fB5cxx11i`). Sorted, each once.
+    fn missing_return_tags(
+        &self,
+        e: EntityId,
+        d: &Declarator,
+        scope: &[Comp],
+        params: &[Ty],
+        env: &Env,
+    ) -> Vec<String> {
+        let Some(decls) = self.decls.functions.get(&e) else {
+            return Vec::new();
+        };
+        // The function's own tags, from any of its declarations.
+        let mut own = Vec::new();
+        for f in decls {
+            self.attribute_tags(&f.specs.attrs, None, &mut own);
+            self.attribute_tags(&f.declarator.attrs, None, &mut own);
+        }
+        if self.abi_tags.is_empty() && own.is_empty() {
+            return Vec::new();
+        }
+        let Some(specs) = decls
+            .iter()
+            .find(|f| std::ptr::eq(f.declarator, d))
+            .or(decls.first())
+            .map(|f| f.specs)
+        else {
+            return own;
+        };
+        let mut tags = own.clone();
+        let Some(ret) = self.return_type(specs, d, env) else {
+            tags.sort();
+            tags.dedup();
+            return tags;
+        };
+        let mut present = own;
+        self.path_tags(scope, &mut present);
+        for p in params {
+            self.type_tags(p, &mut present);
+        }
+        let mut missing = Vec::new();
+        self.type_tags(&ret, &mut missing);
+        missing.retain(|t| !present.contains(t));
+        tags.extend(missing);
+        tags.sort();
+        tags.dedup();
+        tags
+    }
+
+    /// Adds the ABI tags a type carries: those of the namespaces its classes and enums
+    /// are declared in (libstdc++'s `inline namespace __cxx11
+    /// __attribute__((__abi_tag__("cxx11")))`), through template arguments, pointers,
+    /// references, arrays and function types.
+    fn type_tags(&self, t: &Ty, out: &mut Vec<String>) {
+        match t {
+            Ty::Named(path) => self.path_tags(path, out),
+            Ty::Pointer(t)
+            | Ty::LRef(t)
+            | Ty::RRef(t)
+            | Ty::Qualified(_, t)
+            | Ty::Array(_, t)
+            | Ty::Complex(t)
+            | Ty::Pack(t) => self.type_tags(t, out),
+            Ty::Function(f) => {
+                self.type_tags(&f.ret, out);
+                for p in &f.params {
+                    self.type_tags(p, out);
+                }
+            }
+            Ty::MemberPointer(c, m) => {
+                self.type_tags(c, out);
+                self.type_tags(m, out);
+            }
+            _ => {}
+        }
+    }
+
+    fn path_tags(&self, path: &[Comp], out: &mut Vec<String>) {
+        for c in path {
+            if let Some(tags) = self.abi_tags.get(&c.entity) {
+                out.extend(tags.iter().cloned());
+            }
+            for a in c.args.iter().flatten() {
+                self.arg_tags(a, out);
+            }
+        }
+    }
+
+    fn arg_tags(&self, a: &Arg, out: &mut Vec<String>) {
+        match a {
+            Arg::Type(t) | Arg::Value(t, _) => self.type_tags(t, out),
+            Arg::Pack(args) => {
+                for a in args {
+                    self.arg_tags(a, out);
+                }
+            }
+            Arg::Template(path) => self.path_tags(path, out),
+            Arg::Hole(_) | Arg::Function(_) => {}
+        }
+    }
+
+    /// Adds the tags of the `abi_tag` attributes among `attrs` (one without arguments, on
+    /// an inline namespace: the namespace's name, `inline_name`).
+    fn attribute_tags(
+        &self,
+        attrs: &[Attribute],
+        inline_name: Option<Symbol>,
+        out: &mut Vec<String>,
+    ) {
+        for a in attrs.iter().filter(|a| self.is(a.name, "abi_tag")) {
+            if a.args.is_empty() {
+                if let Some(n) = inline_name {
+                    out.push(self.interner.name(n).into_owned());
+                }
+                continue;
+            }
+            for x in a.args.iter() {
+                let text = self.map.slice(x.span);
+                if let Some(tag) = text
+                    .strip_prefix(b"\"")
+                    .and_then(|t| t.strip_suffix(b"\""))
+                    .filter(|t| !t.is_empty() && !t.contains(&b'"'))
+                {
+                    out.push(String::from_utf8_lossy(tag).into_owned());
+                }
+            }
+        }
     }
 
     /// The linkage name of the function template `template`'s instance for the explicit
@@ -2753,6 +2897,9 @@ struct Encoder<'m, 'a> {
     /// Closure types by the host-side names of their wrappers (the names of cicc's
     /// `__device_stub_` functions), not by their device names.
     host_closures: bool,
+    /// ABI tags written after the unqualified name of the function (cudafe++ gives
+    /// variables none: `std::string g;` is `g`, where GCC's is `_Z1gB5cxx11`).
+    name_tags: Vec<String>,
 }
 
 impl<'m, 'a> Encoder<'m, 'a> {
@@ -2762,6 +2909,15 @@ impl<'m, 'a> Encoder<'m, 'a> {
             out: String::new(),
             subs: Vec::new(),
             host_closures: false,
+            name_tags: Vec::new(),
+        }
+    }
+
+    /// `B <source-name>` for each of the name's ABI tags.
+    fn abi_tags(&mut self) {
+        for t in std::mem::take(&mut self.name_tags) {
+            self.out.push('B');
+            self.source_name(&t);
         }
     }
 
@@ -2794,6 +2950,15 @@ impl<'m, 'a> Encoder<'m, 'a> {
             }
         };
         self.source_name(&name);
+        // A class's own ABI tags (a namespace's are not written: its name is).
+        if ent.kind != EntityKind::Namespace
+            && let Some(tags) = self.m.abi_tags.get(&c.entity)
+        {
+            for t in tags {
+                self.out.push('B');
+                self.source_name(t);
+            }
+        }
         Some(())
     }
 
@@ -3356,6 +3521,7 @@ impl<'m, 'a> Encoder<'m, 'a> {
             self.out.push_str("St");
         }
         self.unqualified(name)?;
+        self.abi_tags();
         if let Some((f, args)) = template {
             let mut t = scope.to_vec();
             t.push(Comp {
@@ -3465,6 +3631,9 @@ pub(crate) struct Decls<'a> {
     enumerators: FxHashMap<EntityId, (&'a [Enumerator], usize)>,
     /// Enum definitions (and opaque declarations, which give the underlying type).
     pub(crate) enums: FxHashMap<EntityId, &'a EnumSpec>,
+    /// The namespaces and classes declared with attributes (which may be ABI tags), with
+    /// the name of an inline namespace (its tag when `abi_tag` has no arguments).
+    attributed: Vec<(EntityId, &'a [Attribute], Option<Symbol>)>,
 }
 
 impl<'a> Decls<'a> {
@@ -3539,7 +3708,13 @@ impl<'a> Decls<'a> {
 
     fn decl(&mut self, d: &'a Decl, template: Option<&'a TemplateHead>) {
         match &d.kind {
-            DeclKind::Namespace(ns) => self.decls(&ns.decls, None),
+            DeclKind::Namespace(ns) => {
+                if let Some(e) = ns.entity.filter(|_| !ns.attrs.is_empty()) {
+                    let inline_name = ns.names.last().copied().filter(|_| ns.is_inline);
+                    self.attributed.push((e, &ns.attrs, inline_name));
+                }
+                self.decls(&ns.decls, None)
+            }
             DeclKind::LinkageSpec { decls, .. } => self.decls(decls, None),
             DeclKind::Template { head, decl } => {
                 for p in head.params.iter() {
@@ -3626,6 +3801,9 @@ impl<'a> Decls<'a> {
                 if let Some(e) = c.entity {
                     let head = template.filter(|_| alone);
                     self.classes.insert(e, (c, head));
+                    if !c.attrs.is_empty() {
+                        self.attributed.push((e, &c.attrs, None));
+                    }
                     if let Some(h) = head.filter(|h| !h.params.is_empty())
                         && c.name.as_ref().is_some_and(|n| n.last().args.is_none())
                     {
@@ -3736,6 +3914,30 @@ mod tests {
                 &["main", "c", "ns::in::f"]
             ),
             some(&["main", "c", "_ZN2ns2in1fEf"])
+        );
+    }
+
+    #[test]
+    fn abi_tags_of_return_types() {
+        let src = "namespace std { inline namespace __cxx11 __attribute__((__abi_tag__(\"cxx11\"))) \
+                   { struct basic_string {}; } }\n\
+                   struct __attribute__((abi_tag(\"v2\", \"a\"))) T {};\n\
+                   std::basic_string f(int) { return {}; }\n\
+                   std::basic_string g(std::basic_string s) { return s; }\n\
+                   namespace ns { T h() { return {}; } }\n\
+                   void p(T) {}\n\
+                   __attribute__((abi_tag(\"x\"))) std::basic_string *q() { return 0; }\n\
+                   std::basic_string v;";
+        assert_eq!(
+            mangle(src, &["f", "g", "ns::h", "p", "q", "v"]),
+            some(&[
+                "_Z1fB5cxx11i",
+                "_Z1gNSt7__cxx1112basic_stringE",
+                "_ZN2ns1hB1aB2v2Ev",
+                "_Z1p1TB1aB2v2",
+                "_Z1qB5cxx11B1xv",
+                "v"
+            ])
         );
     }
 
