@@ -11,6 +11,10 @@ use ast::{FunctionChunk, Param, RefQualifier};
 /// default arguments and attributes left out, whitespace collapsed) and the function's
 /// qualifiers. Redeclarations spell their parameters the same way in practice; two keys that
 /// differ only in the spelling of one type name a different function for us.
+fn is_word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80
+}
+
 pub fn signature_key(map: &SourceMap, f: &FunctionChunk) -> Vec<u8> {
     let mut out = Vec::with_capacity(32);
     // `f(void)` and `f()` declare the same function.
@@ -34,11 +38,14 @@ pub fn signature_key(map: &SourceMap, f: &FunctionChunk) -> Vec<u8> {
             let end = cut.lo.clamp(at, hi);
             for &b in map.slice(Span::new(at, end)) {
                 if b.is_ascii_whitespace() {
-                    if !last_space {
-                        out.push(b' ');
-                    }
                     last_space = true;
                 } else {
+                    // Whitespace matters only between two words: `int*` and `int *`
+                    // are one type, `unsigned int` is not `unsignedint`.
+                    if last_space && is_word_byte(b) && out.last().is_some_and(|&l| is_word_byte(l))
+                    {
+                        out.push(b' ');
+                    }
                     out.push(b);
                     last_space = false;
                 }
