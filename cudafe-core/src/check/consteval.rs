@@ -95,7 +95,10 @@ impl<'a> Checker<'a> {
                 Value::Int(_) => t.as_ref().map(|t| ev(t)).unwrap_or(Value::Unknown),
                 other => other,
             },
-            ExprKind::Cast { expr, .. } => ev(expr),
+            ExprKind::Cast { ty, expr, .. } => match ev(expr) {
+                Value::Int(v) => Value::Int(self.convert_constant(ty, v)),
+                other => other,
+            },
             ExprKind::Construct { args, .. } if args.len() == 1 => ev(&args[0]),
             ExprKind::SizeofType(t) => match self.builtin_size(t) {
                 Some(n) => Value::Int(n as i128),
@@ -144,9 +147,10 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// `X<args>::m` found in the primary template `X`, where `X` has specializations:
-    /// which one the arguments select (`L<T>::s` with `L<int>` specialized, read for
-    /// `G2<int>`) is for instantiation to decide, so the primary's value is not the value.
+    /// `X<args>::m` found in the primary template `X`, where `X` has specializations, or
+    /// in a class that is no template: which one the arguments select (`L<T>::s` with
+    /// `L<int>` specialized, read for `G2<int>`) is for instantiation to decide, so the
+    /// value found is not the value.
     fn member_of_specialized_primary(&self, n: &QualName, id: EntityId) -> bool {
         let qualified_by_args = n.segments[..n.segments.len().saturating_sub(1)]
             .iter()
@@ -162,9 +166,13 @@ impl<'a> Checker<'a> {
             }
             _ => self.sema.entity(id).parent,
         };
-        self.sema.scope(class).entity.is_some_and(|c| {
+        // Found in an explicit specialization the arguments chose, or in a primary
+        // template without specializations, it is the member the arguments name. Found in
+        // a class that is no template, it is a base's member (`__numeric_limits_base::
+        // digits` for `numeric_limits<unsigned>::digits`), which a specialization may hide.
+        self.sema.scope(class).entity.is_none_or(|c| {
             let c = self.sema.entity(c);
-            c.is_template && c.primary.is_none() && !c.specializations.is_empty()
+            c.primary.is_none() && (!c.is_template || !c.specializations.is_empty())
         })
     }
 
@@ -187,6 +195,32 @@ impl<'a> Checker<'a> {
             }
             i -= 1;
             back += 1;
+        }
+    }
+
+    /// `v` converted to the type `t`: to `bool`, or wrapped into the range of an integer
+    /// type (`(unsigned)(-1)` is 4294967295); other types leave it as it is.
+    fn convert_constant(&self, t: &TypeId, v: i128) -> i128 {
+        let TypeSpec::Builtin(b) = &t.specs.ty else {
+            return v;
+        };
+        if !t.declarator.ops.is_empty() || b.float || b.double {
+            return v;
+        }
+        if b.bool_ {
+            return (v != 0) as i128;
+        }
+        let Some(size) = self.builtin_size(t).filter(|&n| n < 16) else {
+            return v;
+        };
+        let bits = size * 8;
+        let m = v & ((1i128 << bits) - 1);
+        if b.unsigned || b.char16 || b.char32 || b.char8 {
+            m
+        } else if m >= 1i128 << (bits - 1) {
+            m - (1i128 << bits)
+        } else {
+            m
         }
     }
 

@@ -138,7 +138,19 @@ impl<'a> Checker<'a> {
                 !text.iter().any(|b| matches!(b, b'u' | b'U'))
             }
             ExprKind::SizeofType(_) => true,
-            ExprKind::Name(n) => n.resolution.entity().is_some(),
+            // A constant is as evaluable as its initializer: libstdc++'s
+            // `numeric_limits<unsigned>::digits` is `sizeof(unsigned) * 8 - ((unsigned)(-1)
+            // < 0)`, whose arithmetic we do not type.
+            ExprKind::Name(n) => n.resolution.entity().is_some_and(|id| {
+                let e = self.sema.entity(id);
+                match e.kind {
+                    EntityKind::Variable | EntityKind::Field => self
+                        .index
+                        .initializer(id)
+                        .is_none_or(|init| self.surely_evaluable(init, depth + 1)),
+                    _ => true,
+                }
+            }),
             ExprKind::Paren(x) | ExprKind::Unary(UnaryOp::Not, x) => {
                 self.surely_evaluable(x, depth + 1)
             }
