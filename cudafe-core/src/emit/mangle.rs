@@ -1154,6 +1154,20 @@ impl<'a> Mangler<'a> {
     ) -> Option<Ty> {
         let ent = self.sema.entity(m);
         match ent.kind {
+            // A member typedef of a class whose arguments name the function template's
+            // own parameters is not resolved in its signature: the parameter
+            // `std::remove_reference_t<T&>` is `typename std::remove_reference<T&>::type`,
+            // `NSt16remove_referenceIRS0_E4typeE`.
+            EntityKind::Typedef
+                if args.is_none() && mentions_template_param(&Ty::Named(owner.to_vec())) =>
+            {
+                let mut path = owner.to_vec();
+                path.push(Comp {
+                    entity: m,
+                    args: None,
+                });
+                Some(Ty::Named(path))
+            }
             EntityKind::Typedef => self.typedef_type(m, args, env, menv, depth + 1),
             EntityKind::Class(_) | EntityKind::Enum { .. } if ent.primary.is_none() => {
                 let args = match (ent.is_template, args) {

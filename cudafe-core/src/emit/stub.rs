@@ -2833,6 +2833,15 @@ fn deduce_ty(p: &Ty, a: &Ty, holes: &mut [Option<Arg>]) -> bool {
         (Ty::Pointer(px), Ty::Pointer(ax)) => deduce_ty(px, ax, holes),
         (Ty::LRef(px), Ty::LRef(ax)) | (Ty::RRef(px), Ty::RRef(ax)) => deduce_ty(px, ax, holes),
         (Ty::Array(n, px), Ty::Array(m, ax)) => n == m && deduce_ty(px, ax, holes),
+        // The nested-name-specifier of a qualified type is a non-deduced context:
+        // `typename std::remove_reference<T&>::type` takes whatever `T` the others give.
+        (Ty::Named(pp), _)
+            if pp
+                .split_last()
+                .is_some_and(|(_, outer)| mentions_param(&Ty::Named(outer.to_vec()))) =>
+        {
+            true
+        }
         (Ty::Named(pp), Ty::Named(ap)) => {
             pp.len() == ap.len()
                 && pp.iter().zip(ap).all(|(pc, ac)| {
