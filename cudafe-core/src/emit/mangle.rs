@@ -1301,7 +1301,19 @@ impl<'a> Mangler<'a> {
                 TemplateParamKind::Template { .. } => return None,
             }
         }
-        let pattern = self.template_args(template, Some(pattern), &holes, depth + 1)?;
+        let Some(pattern) = self.template_args(template, Some(pattern), &holes, depth + 1) else {
+            // A pattern we cannot compute (an array bound that is a parameter:
+            // `is_array<_Tp[_Size]>`) still cannot match an argument that is no array.
+            let no_array = pattern.args.iter().zip(args).any(|(w, a)| {
+                matches!(
+                    (w, a),
+                    (TemplateArg::Type(t), Arg::Type(at))
+                        if matches!(t.declarator.ops[..], [DeclaratorOp::Array { .. }])
+                            && !matches!(at, Ty::Array(..))
+                )
+            });
+            return if no_array { Some(None) } else { None };
+        };
         if pattern.len() != args.len() {
             return Some(None);
         }
@@ -1755,6 +1767,34 @@ impl<'a> Mangler<'a> {
                     return None;
                 }
                 (a == b) as i128
+            }
+            // `std::is_enum`, `is_class` and `is_union` derive from `integral_constant<bool,
+            // __is_enum(T)>` and the like.
+            ExprKind::Builtin { name, args }
+                if args.len() == 1
+                    && (self.is(*name, "__is_enum")
+                        || self.is(*name, "__is_class")
+                        || self.is(*name, "__is_union")) =>
+            {
+                let TypeOrExpr::Type(t) = &args[0] else {
+                    return None;
+                };
+                let t = self.type_id(t, env, depth + 1)?;
+                if mentions_template_param(&t) {
+                    return None;
+                }
+                let kind = match unqualified_ty(t) {
+                    Ty::Named(p) => Some(self.sema.entity(p.last()?.entity).kind),
+                    _ => None,
+                };
+                let wanted = self.interner.bytes(*name);
+                (match kind {
+                    Some(EntityKind::Enum { .. }) => wanted == b"__is_enum",
+                    Some(EntityKind::Class(TagKind::Union)) => wanted == b"__is_union",
+                    Some(EntityKind::Class(_)) => wanted == b"__is_class",
+                    Some(_) => return None,
+                    None => false,
+                }) as i128
             }
             _ => return None,
         })
