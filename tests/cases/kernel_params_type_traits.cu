@@ -1,7 +1,8 @@
 //! kind: compile
 // Template kernels whose parameter types go through libstdc++'s type traits: std::decay_t
 // (its selector's defaults read is_array, whose partial specializations `_Tp[_Size]` take
-// no scalar), std::is_enum (`__is_enum(T)`), std::is_class, std::conditional_t.
+// no scalar), std::is_enum (`__is_enum(T)`), std::is_class, std::conditional_t, and
+// std::make_unsigned_t (a partial specialization's member alias naming another one).
 #include <type_traits>
 
 enum class Mode { fast, exact };
@@ -17,7 +18,13 @@ __global__ void widen(T *p, std::conditional_t<std::is_const<const int>::value, 
   p[0] = static_cast<T>(n);
 }
 
+template <class T>
+__global__ void count(T *p, std::make_unsigned_t<int> n, std::make_unsigned_t<T> m) {
+  p[0] = static_cast<T>(n + m);
+}
+
 void run(float *p, int *q) {
+  count<<<1, 1>>>(q, 1u, 2u);
   store<<<1, 1>>>(p, 1.0f);
   store<int><<<1, 1>>>(q, 2);
   pick<<<1, 1>>>(p, {}, {}, {});

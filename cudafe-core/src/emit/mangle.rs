@@ -1099,6 +1099,12 @@ impl<'a> Mangler<'a> {
             },
             EntityKind::Typedef => {
                 let alias_args = written.and_then(|w| w.last().args.as_ref());
+                // A member named alone in its own class's body, read with that class's
+                // bindings (`using type = U;` after `using U = T;` in a partial
+                // specialization, libstdc++'s `__make_unsigned_selector`).
+                if env.scope == Some(ent.parent) && written.is_none_or(|w| !w.is_qualified()) {
+                    return self.typedef_type(e, alias_args, env, env.clone(), depth + 1);
+                }
                 if self.sema.scope(ent.parent).kind == ScopeKind::Class {
                     // A member typedef: from the definition of the class the arguments
                     // select (a specialization may declare it differently).
