@@ -1062,6 +1062,14 @@ impl<'a> Mangler<'a> {
 
     /// The type a (possibly qualified) type name denotes.
     pub(crate) fn named_type(&self, name: &QualName, env: &Env, depth: u32) -> Option<Ty> {
+        // A member named through another class than its own (a derived class, an alias):
+        // the qualifier's class, walked to the member with its bases' bindings
+        // (`Derived<float>::Entry` for `Base<float>::Entry`).
+        if self.named_through_other_class(name)
+            && let Some(t) = self.dependent_type(name, env, depth + 1)
+        {
+            return Some(t);
+        }
         let resolved = name
             .resolution
             .entity()
@@ -1078,6 +1086,27 @@ impl<'a> Mangler<'a> {
             }
             None => None,
         }
+    }
+
+    /// Does the qualified `name` resolve to a member of a class whose name is not the
+    /// component before the last?
+    fn named_through_other_class(&self, name: &QualName) -> bool {
+        let [.., qualifier, _] = &name.segments[..] else {
+            return false;
+        };
+        let Some(e) = name.resolution.entity() else {
+            return false;
+        };
+        let parent = self.sema.scope(self.sema.entity(e).parent);
+        if parent.kind != ScopeKind::Class {
+            return false;
+        }
+        let Some(class) = parent.entity else {
+            return false;
+        };
+        let primary = self.sema.entity(class).primary.unwrap_or(class);
+        let class_name = self.sema.entity(primary).name;
+        class_name.is_some() && qualifier.ident() != class_name
     }
 
     pub(crate) fn entity_type(
@@ -1109,8 +1138,8 @@ impl<'a> Mangler<'a> {
                     // A member typedef: from the definition of the class the arguments
                     // select (a specialization may declare it differently).
                     let owner = self.scope_path(ent.parent, written, env, depth + 1)?;
-                    let (m, menv) = self.member_in(&owner, ent.name?, depth + 1)?;
-                    return self.member_type(&owner, m, alias_args, env, menv, depth + 1);
+                    let (m, menv, found) = self.member_in(&owner, ent.name?, depth + 1)?;
+                    return self.member_type((&owner, &found), m, alias_args, env, menv, depth + 1);
                 }
                 self.typedef_type(e, alias_args, env, Env::in_scope(ent.parent), depth + 1)
             }
@@ -1147,11 +1176,11 @@ impl<'a> Mangler<'a> {
         self.declarator_type(base, &d.ops, false, &owner, depth + 1)
     }
 
-    /// The type a member `m` of the class `owner` names (found by [`Mangler::member_in`],
-    /// whose bindings are `menv`): a typedef's type or a nested class.
+    /// The type a member `m` of the class `owner` names (found by [`Mangler::member_in`]
+    /// in `found_in`, whose bindings are `menv`): a typedef's type or a nested class.
     fn member_type(
         &self,
-        owner: &[Comp],
+        (owner, found_in): (&[Comp], &[Comp]),
         m: EntityId,
         args: Option<&TemplateArgs>,
         env: &Env,
@@ -1181,7 +1210,13 @@ impl<'a> Mangler<'a> {
                     (false, None) => None,
                     _ => return None,
                 };
-                let mut path = owner.to_vec();
+                // Named by the class it was found in, unless the name depends on the
+                // template's parameters (then as written: `Derived<T>::Entry`).
+                let mut path = if mentions_template_param(&Ty::Named(owner.to_vec())) {
+                    owner.to_vec()
+                } else {
+                    found_in.to_vec()
+                };
                 path.push(Comp { entity: m, args });
                 Some(Ty::Named(path))
             }
@@ -1195,8 +1230,8 @@ impl<'a> Mangler<'a> {
 
     /// Finds the type member `name` of the class `owner`: in the definition its arguments
     /// select, then in that definition's base classes. Returns the member and the bindings
-    /// its declaration sees.
-    fn member_in(&self, owner: &[Comp], name: Symbol, depth: u32) -> Option<(EntityId, Env)> {
+    /// its declaration sees, and the class it was found in (`owner` or a base).
+    fn member_in(&self, owner: &[Comp], name: Symbol, depth: u32) -> Option<(EntityId, Env, Path)> {
         if depth > MAX_DEPTH {
             return None;
         }
@@ -1211,7 +1246,7 @@ impl<'a> Mangler<'a> {
                         | EntityKind::Using
                 )
             });
-            return found.map(|e| (e, sel.env));
+            return found.map(|e| (e, sel.env, owner.to_vec()));
         }
         for b in &sel.spec.bases {
             if let Some(Ty::Named(p)) = self.named_type(&b.name, &sel.env, depth + 1)
@@ -1365,9 +1400,9 @@ impl<'a> Mangler<'a> {
                     }
                 }
                 Lookup::Type(Ty::Named(owner)) => {
-                    let (m, menv) = self.member_in(&owner, sym, depth + 1)?;
+                    let (m, menv, found) = self.member_in(&owner, sym, depth + 1)?;
                     Lookup::Type(self.member_type(
-                        &owner,
+                        (&owner, &found),
                         m,
                         seg.args.as_ref(),
                         env,

@@ -316,6 +316,33 @@ impl Sema {
         Found::new()
     }
 
+    /// `name` as a member of the class templates the dependent bases of the class `scope`
+    /// (and of its bases) name: what `X<int>::name` finds in the instance when `X<T>`
+    /// derives from `B<T>`, read from `B`'s definition.
+    pub fn lookup_in_dependent_bases(&self, scope: ScopeId, name: Symbol) -> Found {
+        let mut todo = vec![(scope, 0usize)];
+        let mut seen = vec![scope];
+        while let Some((s, depth)) = todo.pop() {
+            let sc = self.scope(s);
+            if sc.kind != ScopeKind::Class || depth > MAX_DEPTH {
+                continue;
+            }
+            for &b in &sc.dependent_base_templates {
+                let found = self.lookup_member(b, name);
+                if !found.is_empty() {
+                    return found;
+                }
+            }
+            for &b in sc.bases.iter().chain(&sc.dependent_base_templates) {
+                if !seen.contains(&b) {
+                    seen.push(b);
+                    todo.push((b, depth + 1));
+                }
+            }
+        }
+        Found::new()
+    }
+
     /// Qualified lookup: `name` as a member of the namespace, class or enum `scope`.
     pub fn lookup_qualified(&self, scope: ScopeId, name: Symbol) -> Found {
         let sc = self.scope(scope);

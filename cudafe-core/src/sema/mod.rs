@@ -184,6 +184,10 @@ pub struct Scope {
     pub bases: Vec<ScopeId>,
     /// For classes: some base depends on template parameters.
     pub dependent_bases: bool,
+    /// For classes: the scopes of the class templates that dependent bases name (`B` of
+    /// `: B<T>`), searched only by qualified lookup from outside (`X<int>::member`), where
+    /// the instance has those members.
+    pub dependent_base_templates: Vec<ScopeId>,
     /// For the scope of a member function defined outside its class (and blocks of it):
     /// the class scope searched after this scope's own names (set with
     /// [`Sema::set_class_context`]).
@@ -223,6 +227,7 @@ impl Scope {
             inline_namespaces: Vec::new(),
             bases: Vec::new(),
             dependent_bases: false,
+            dependent_base_templates: Vec::new(),
             class_context: None,
             depth: 0,
             in_template: kind == ScopeKind::TemplateParams,

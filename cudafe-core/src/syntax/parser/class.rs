@@ -333,7 +333,16 @@ impl<'a> Parser<'a> {
                         Some(s) if !dependent && s != class_scope => {
                             self.sema.scope_mut(class_scope).bases.push(s)
                         }
-                        _ => self.sema.scope_mut(class_scope).dependent_bases = true,
+                        found => {
+                            let sc = self.sema.scope_mut(class_scope);
+                            sc.dependent_bases = true;
+                            if let Some(s) = found
+                                && s != class_scope
+                                && !sc.dependent_base_templates.contains(&s)
+                            {
+                                sc.dependent_base_templates.push(s);
+                            }
+                        }
                     }
                 }
                 bases.push(BaseSpec {

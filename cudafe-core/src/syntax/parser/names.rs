@@ -61,7 +61,14 @@ impl<'a> Parser<'a> {
                 self.sema.lookup_unqualified(self.scope, name)
             }
             LookupIn::Global => self.sema.lookup_qualified(crate::sema::Sema::GLOBAL, name),
-            LookupIn::Scope(s) => self.sema.lookup_qualified(s, name),
+            LookupIn::Scope(s) => {
+                let found = self.sema.lookup_qualified(s, name);
+                if found.is_empty() {
+                    self.sema.lookup_in_dependent_bases(s, name)
+                } else {
+                    found
+                }
+            }
             LookupIn::Unknown => crate::sema::Found::new(),
         }
     }
