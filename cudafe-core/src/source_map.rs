@@ -519,6 +519,19 @@ pub fn parse_marker(line: &[u8]) -> Option<(u32, Cow<'_, str>, MarkerFlags)> {
     Some((number, name, flags))
 }
 
+/// Does `text` hold `word` as a whole identifier neither right after nor right before
+/// `::` (where a declaration of it could be, not a use as `N::word` or `word::x`)?
+pub fn holds_unqualified_word(text: &[u8], word: &[u8]) -> bool {
+    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
+    memchr::memmem::find_iter(text, word).any(|at| {
+        let end = at + word.len();
+        (at == 0 || !ident(text[at - 1]))
+            && text.get(end).is_none_or(|&b| !ident(b))
+            && !text[..at].trim_ascii_end().ends_with(b"::")
+            && !text[end..].trim_ascii_start().starts_with(b"::")
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

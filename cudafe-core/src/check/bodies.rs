@@ -5,7 +5,7 @@
 use crate::diag::{DiagId, Diagnostic, ids};
 use crate::intern::Symbol;
 use crate::sema::{EntityId, EntityKind, MemSpace};
-use crate::source_map::Span;
+use crate::source_map::{Span, holds_unqualified_word};
 use crate::syntax::ast::*;
 use crate::syntax::visit::{Visitor, walk_expr};
 
@@ -1354,10 +1354,24 @@ impl<'a> Checker<'a> {
     /// among the "template arguments" is `type name is not allowed` (#254) there.
     /// `f<T>(args)` read as the comparisons `f < T > (args)`: a type among the arguments is
     /// not allowed, and with no call arguments `()` is an expression missing at the `)`.
+    /// The arguments are then a parenthesized comma expression: each but the last may do
+    /// nothing (#174), and the last template argument is compared with the last of them
+    /// (`16 > (params, stream)`: #42 for an `int` and a pointer).
     fn comparisons_instead_of_call(&mut self, seg: &NameSegment, args: &[Expr], call: Span) {
         self.type_args_not_allowed(seg);
         if args.is_empty() && call.hi > call.lo {
             self.emit(Diagnostic::new(ids::EXP_PRIMARY_EXPR, call.hi - 1));
+        }
+        let Some((last, before)) = args.split_last() else {
+            return;
+        };
+        self.no_effect_comma_operands(before);
+        // `f < A, B > (x)` is `(f < A), (B > (x))`; with one argument `f < A` is compared.
+        if let Some(targs) = seg.args.as_ref()
+            && targs.args.len() >= 2
+            && let Some(TemplateArg::Expr(bound)) = targs.args.last()
+        {
+            self.comparison_types(BinaryOp::Gt, bound, last);
         }
     }
 
@@ -1401,7 +1415,7 @@ impl<'a> Checker<'a> {
             r.span.lo <= n.span.lo
                 && n.segments.iter().any(|s| {
                     s.ident().is_some_and(|id| {
-                        holds_word(self.map.slice(r.span), self.interner.bytes(id))
+                        holds_unqualified_word(self.map.slice(r.span), self.interner.bytes(id))
                     })
                 })
         }) || self.map.is_system(n.span.lo)
@@ -2403,6 +2417,17 @@ impl<'a> Checker<'a> {
 
     /// Does `n`, used as a value, name a type (outside templates and system headers)?
     fn names_type_as_value(&self, n: &QualName) -> bool {
+        // A template's type parameter is a type in every instance (`X < T > y(0)` read as
+        // comparisons once `X` names nothing).
+        if !n.is_qualified()
+            && n.last().args.is_none()
+            && !self.map.is_system(n.span.lo)
+            && n.resolution
+                .entity()
+                .is_some_and(|t| matches!(self.sema.entity(t).kind, EntityKind::TemplateTypeParam))
+        {
+            return true;
+        }
         if self.template_depth > 0
             || self.func.is_none_or(|f| f.in_template)
             || n.last().args.is_some()
@@ -3367,14 +3392,6 @@ fn indexed_name(e: &Expr) -> Option<(&QualName, Vec<&Expr>)> {
         ExprKind::Name(n) => Some((n, subscripts)),
         _ => None,
     }
-}
-
-/// Does `text` hold `word` as a whole identifier?
-fn holds_word(text: &[u8], word: &[u8]) -> bool {
-    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
-    memchr::memmem::find_iter(text, word).any(|at| {
-        (at == 0 || !ident(text[at - 1])) && text.get(at + word.len()).is_none_or(|&b| !ident(b))
-    })
 }
 
 /// The execution-space check of a call, made after its arguments are read.

@@ -175,6 +175,9 @@ impl<'a> Checker<'a> {
                     if matches!(
                         **b,
                         BaseProblem::UndefinedType { .. }
+                            | BaseProblem::NoMember { .. }
+                            | BaseProblem::QualifiedNoType { .. }
+                            | BaseProblem::QualifiedParamNoType { .. }
                             | BaseProblem::NotATemplateType { .. }
                             | BaseProblem::UnexpectedTemplateArgs { .. }
                     ) {
@@ -226,6 +229,22 @@ impl<'a> Checker<'a> {
                 Diagnostic::new(ids::NOT_A_MEMBER_CLASS, at.lo)
                     .arg_entity(format!("{kind} \"{owner}\""))
                     .arg_str(self.name_of(name))
+            }
+            BaseProblem::NoMember { owner, name, at } => {
+                let owner = self
+                    .sema
+                    .qualified_name_with(owner, self.interner, Some("<unnamed>"));
+                Diagnostic::new(ids::NOT_A_MEMBER, at.lo)
+                    .arg_entity(format!("namespace \"{owner}\""))
+                    .arg_str(self.name_of(name))
+            }
+            BaseProblem::QualifiedNoType { at } => {
+                self.emit(Diagnostic::new(ids::QUALIFIED_NAME_NOT_ALLOWED, at.lo));
+                Diagnostic::new(ids::MISSING_DECL_SPECIFIERS, at.lo)
+            }
+            BaseProblem::QualifiedParamNoType { at } => {
+                self.emit(Diagnostic::new(ids::MISSING_TYPE_SPECIFIER, at.lo));
+                Diagnostic::new(ids::QUALIFIED_NAME_NOT_ALLOWED, at.lo)
             }
             BaseProblem::GlobalNoClass { name, at } => {
                 Diagnostic::new(ids::NAME_NOT_CLASS_IN_FILE_SCOPE, at.lo)

@@ -288,6 +288,25 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// #174 for each left operand of the commas of `a, b, c` given as its operands but the
+    /// last (`a`, then `a, b`), at the start of the first, while they do nothing.
+    pub(crate) fn no_effect_comma_operands(&mut self, before_last: &[Expr]) {
+        let Some(first) = before_last.first() else {
+            return;
+        };
+        if self.func.is_none() {
+            return;
+        }
+        for a in before_last {
+            if !self.with_template_types(|c| {
+                c.effect_free(a, 0) && (!c.in_template() || c.type_of(a).is_some())
+            }) {
+                return;
+            }
+            self.emit(Diagnostic::new(ids::EXPR_HAS_NO_EFFECT, first.span.lo));
+        }
+    }
+
     /// Whether evaluating `e` can have no effect.
     fn effect_free(&self, e: &Expr, depth: u32) -> bool {
         if depth > 64 {

@@ -434,6 +434,24 @@ pub enum BaseProblem {
         name: Symbol,
         at: Span,
     },
+    /// `namespace "N" has no member "x"` where a type belongs, a declarator after it
+    /// (`thrust::nope x;`): EDG takes the name for a type and goes on (the whole problem),
+    /// or, with template arguments after it, reports the syntax error there next.
+    NoMember {
+        owner: EntityId,
+        name: Symbol,
+        at: Span,
+    },
+    /// `qualified name is not allowed` and `this declaration has no storage class or type
+    /// specifier`, both at a member declaration's first token: a class member that starts
+    /// with a namespace's missing member and template arguments (`thrust::gone<int> x;`),
+    /// which EDG takes for a qualified declarator. The syntax error at the `<` follows.
+    QualifiedNoType { at: Span },
+    /// `explicit type is missing ("int" assumed)` and `qualified name is not allowed`, both
+    /// at a parameter's name: a parameter whose cv-qualifiers a namespace's missing member
+    /// with template arguments follows (`const thrust::gone<int> &v`), which EDG takes for
+    /// the parameter's qualified name. The syntax error at the `<` follows.
+    QualifiedParamNoType { at: Span },
     /// `the global scope has no class named "x"`.
     GlobalNoClass { name: Symbol, at: Span },
     /// `name followed by "::" must be a class or namespace name`: an unknown middle

@@ -6,7 +6,7 @@ use super::{DeclContext, PResult, ParseError, Parser};
 use crate::intern::Symbol;
 use crate::lexer::{Keyword, Punct, TokenKind};
 use crate::sema::{EntityId, EntityKind, ScopeId, ScopeKind, Sema};
-use crate::source_map::Span;
+use crate::source_map::{Span, holds_unqualified_word};
 use crate::syntax::ast::*;
 
 /// Where a function whose body the parser reaches runs, by the attributes of its
@@ -1934,6 +1934,22 @@ impl<'a> Parser<'a> {
                             have_type = true;
                         }
                         NameClass::Dependent | NameClass::Undeclared
+                            if name.last().args.is_none()
+                                && self.declarator_after_type(cx)
+                                && self.missing_namespace_member(&name).is_some() =>
+                        {
+                            // `thrust::nope x;`: EDG reports the member missing and takes
+                            // the name for a type.
+                            if let Some(owner) = self.missing_namespace_member(&name) {
+                                self.note_missing_member(owner, &name);
+                            }
+                            s.ty = TypeSpec::Named {
+                                name,
+                                typename_kw: false,
+                            };
+                            have_type = true;
+                        }
+                        NameClass::Dependent | NameClass::Undeclared
                             if self.dependent_name_is_type_here(&name)
                                 || (self.dependent_types_ok && name.is_qualified()) =>
                         {
@@ -2016,6 +2032,131 @@ impl<'a> Parser<'a> {
         self.undeclared_type_before_declarator(cx, name)
     }
 
+    /// Does a declarator follow a type name here (an identifier; outside blocks also `*`,
+    /// `&` or `&&` and an identifier)?
+    fn declarator_after_type(&self, cx: DeclContext) -> bool {
+        match self.kind() {
+            TokenKind::Ident => self
+                .nth_sym(0)
+                .is_none_or(|s| self.cuda_keyword_attribute(Some(s)).is_none()),
+            TokenKind::Punct(Punct::Star | Punct::Amp | Punct::AmpAmp) => {
+                matches!(
+                    cx,
+                    DeclContext::Namespace | DeclContext::Class | DeclContext::Template
+                ) && self.nth_kind(1) == TokenKind::Ident
+            }
+            _ => false,
+        }
+    }
+
+    /// `N::x` (or `N::M::x`) where every qualifier names a namespace and the last one
+    /// declares no `x`: that namespace. Not in system headers, nor when an earlier
+    /// recovery skipped text naming a component (it may have dropped the declaration).
+    pub(crate) fn missing_namespace_member(&self, name: &QualName) -> Option<EntityId> {
+        let (last, quals) = name.segments.split_last()?;
+        if quals.is_empty() || self.map.is_system(name.span.lo) {
+            return None;
+        }
+        let sym = last.ident()?;
+        let mut ns = name.global.then_some(Sema::GLOBAL);
+        for seg in quals {
+            if seg.args.is_some() {
+                return None;
+            }
+            let found = match ns {
+                None => self.lookup_in(super::names::LookupIn::Here, seg.ident()?),
+                Some(sc) => self.lookup_in(super::names::LookupIn::Scope(sc), seg.ident()?),
+            };
+            let e = self.sema.resolve_alias(*found.first()?);
+            let ent = self.sema.entity(e);
+            if ent.kind != EntityKind::Namespace {
+                return None;
+            }
+            ns = Some(ent.scope?);
+        }
+        let ns = ns?;
+        // (A failed declaration may have declared the name itself.)
+        if self.sema.lookup_qualified(ns, sym).iter().any(|&d| {
+            let at = self.sema.entity(d).first_decl().lo;
+            let inside = |s: Span| s.lo <= at && at < s.hi;
+            !inside(name.span) && !self.recoveries.iter().any(|r| inside(r.span))
+        }) {
+            return None;
+        }
+        let dropped = self.recoveries.iter().any(|r| {
+            r.span.lo <= name.span.lo
+                && holds_unqualified_word(self.map.slice(r.span), self.interner.bytes(sym))
+        });
+        if dropped {
+            return None;
+        }
+        self.sema.scope(ns).entity
+    }
+
+    /// A parameter whose type is a namespace's missing member with template arguments
+    /// (`thrust::gone<int> v`, `const thrust::gone<int> &v`): records what EDG reports
+    /// (outside tentative parses) — the member missing, or after cv-qualifiers the name
+    /// taken for the parameter's, then `expected a ")"` at the `<` — and says whether it was
+    /// so. The parser is left where it was.
+    fn missing_member_parameter(&mut self) -> bool {
+        let m = self.mark();
+        let mut cv = false;
+        while matches!(
+            self.kind(),
+            TokenKind::Keyword(Keyword::Const | Keyword::Volatile)
+        ) {
+            self.bump();
+            cv = true;
+        }
+        let found = if self.at_name_start() {
+            self.attempt(|p| p.qualified_name()).and_then(|n| {
+                let ok = n.is_qualified() && n.last().args.is_none() && self.at_punct(Punct::Less);
+                ok.then(|| self.missing_namespace_member(&n).map(|o| (o, n)))
+                    .flatten()
+            })
+        } else {
+            None
+        };
+        let less = self.peek().span;
+        self.reset(m);
+        let Some((owner, name)) = found else {
+            return false;
+        };
+        if cv {
+            let at = name.segments[0].span;
+            self.note_problem(at, BaseProblem::QualifiedParamNoType { at });
+        } else {
+            self.note_missing_member(owner, &name);
+        }
+        if !self.is_tentative() {
+            self.recoveries.push(Recovery {
+                span: Span::new(less.lo, less.lo),
+                at: less,
+                what: "expected a \")\"".into(),
+                expected: Some(")"),
+                base: None,
+                restart: None,
+                open: None,
+            });
+        }
+        true
+    }
+
+    /// Records `namespace "N" has no member "x"` for the name `name` (outside tentative
+    /// parses).
+    pub(crate) fn note_missing_member(&mut self, owner: EntityId, name: &QualName) {
+        let at = name.last().span;
+        let sym = name.ident().expect("an identifier");
+        self.note_problem(
+            at,
+            BaseProblem::NoMember {
+                owner,
+                name: sym,
+                at,
+            },
+        );
+    }
+
     /// Records the problem of an undeclared name taken for a type (outside tentative
     /// parses): the whole problem, at the name.
     fn note_undeclared_type(
@@ -2023,17 +2164,22 @@ impl<'a> Parser<'a> {
         name: &QualName,
         problem: impl FnOnce(crate::intern::Symbol, Span) -> BaseProblem,
     ) {
+        let at = name.span;
+        let sym = name.ident().expect("an identifier");
+        self.note_problem(at, problem(sym, at));
+    }
+
+    /// Records a problem that is no syntax error at `at`, outside tentative parses.
+    pub(crate) fn note_problem(&mut self, at: Span, problem: BaseProblem) {
         if self.is_tentative() {
             return;
         }
-        let at = name.span;
-        let sym = name.ident().expect("an identifier");
         self.recoveries.push(Recovery {
             span: Span::new(at.lo, at.lo),
             at,
             what: String::new(),
             expected: None,
-            base: Some(Box::new(problem(sym, at))),
+            base: Some(Box::new(problem)),
             restart: None,
             open: None,
         });
@@ -2741,6 +2887,7 @@ impl<'a> Parser<'a> {
 
     /// `(params) cv ref noexcept attrs -> R`.
     pub(crate) fn function_chunk(&mut self, allow_trailing: bool) -> PResult<FunctionChunk> {
+        let open_at = self.pos;
         let open = self.expect_punct(Punct::LParen)?;
         let mut params = Vec::new();
         let mut variadic = false;
@@ -2753,6 +2900,13 @@ impl<'a> Parser<'a> {
                 }
                 if self.at_eof() && self.eof_continue() {
                     self.record_at_eof("expected a type specifier", None, None);
+                    break;
+                }
+                if self.missing_member_parameter() {
+                    // EDG ends the list there and reads on after its `)`.
+                    if let Some(close) = self.closing_at(open_at) {
+                        self.pos = close;
+                    }
                     break;
                 }
                 let p = self.parameter_declaration(false)?;
@@ -3072,6 +3226,20 @@ impl<'a> Parser<'a> {
                 (Some(_), None) => false,
             }
         });
+        // A class member, or a variable, named through a namespace that declares no such
+        // name (`thrust::gone<int> x;` read as a qualified declarator) declares nothing
+        // there.
+        if existing.is_none()
+            && name.is_qualified()
+            && !specs.is_friend
+            && self.sema.scope(scope).kind == ScopeKind::Namespace
+            && (cx == DeclContext::Class
+                || (kind != EntityKind::Function
+                    && name.resolution == Resolution::Unresolved
+                    && !self.map.is_system(name.span.lo)))
+        {
+            return None;
+        }
         let id = match existing {
             Some(e) => {
                 self.sema.entity_mut(e).add_decl(name.span);

@@ -1078,6 +1078,17 @@ impl<'a> Parser<'a> {
                 // Make progress from the start of the construct, not from where it failed
                 // (which may be inside a nested, already-closed group).
                 let undeclared_first = self.undeclared_before_specifiers(cx, m.pos, &e);
+                // `thrust::gone<int> x;` outside classes and functions: the member missing,
+                // then the syntax error at the `<`.
+                if let Some((owner, name)) = self.missing_member_before_less(cx, m, &e) {
+                    if cx == DeclContext::Class {
+                        // In a class, a qualified declarator with no type before it.
+                        let at = name.segments[0].span;
+                        self.note_problem(at, BaseProblem::QualifiedNoType { at });
+                    } else {
+                        self.note_missing_member(owner, &name);
+                    }
+                }
                 if self.pos == m.pos {
                     self.bump();
                 }
@@ -1104,6 +1115,34 @@ impl<'a> Parser<'a> {
     /// `FOO2 __attribute__((device)) int y;`): the name's span, for cudafe++'s `this
     /// declaration has no storage class or type specifier` (in a block: `identifier "FOO"
     /// is undefined`) before the syntax error.
+    /// A failed declaration that starts with a qualified name through namespaces whose last
+    /// one lacks the name, the error at a `<` right after it: that namespace and the name.
+    fn missing_member_before_less(
+        &mut self,
+        cx: DeclContext,
+        start: Mark,
+        e: &ParseError,
+    ) -> Option<(crate::sema::EntityId, crate::syntax::ast::QualName)> {
+        if self.tentative != 0
+            || !matches!(
+                cx,
+                DeclContext::Namespace | DeclContext::Template | DeclContext::Class
+            )
+            || e.expected != Some(Punct::Semi)
+        {
+            return None;
+        }
+        let here = self.mark();
+        self.reset_keep_recoveries(start);
+        let name = self.attempt(|p| p.qualified_name());
+        let found = name.filter(|n| {
+            n.last().args.is_none() && self.at_punct(Punct::Less) && self.peek().span == e.at
+        });
+        let found = found.and_then(|n| Some((self.missing_namespace_member(&n)?, n)));
+        self.reset_keep_recoveries(here);
+        found
+    }
+
     pub(crate) fn undeclared_before_specifiers(
         &self,
         cx: DeclContext,
