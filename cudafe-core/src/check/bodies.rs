@@ -2411,6 +2411,10 @@ impl<'a> Checker<'a> {
             ExprKind::Unary(UnaryOp::AddrOf | UnaryOp::Deref, x) => self.erroneous(x),
             ExprKind::Member { base, .. } => self.erroneous(base),
             ExprKind::Index(a, _) => self.erroneous(a),
+            // A member function of an object of the error type (`v.back()`).
+            ExprKind::Call { callee, .. } => {
+                matches!(callee.unparen().kind, ExprKind::Member { .. }) && self.erroneous(callee)
+            }
             _ => false,
         }
     }

@@ -359,13 +359,16 @@ impl<'a> Checker<'a> {
                 self.template_head(head, decl);
                 self.parameters_named_as_template_parameters(head, decl);
                 let outer = self.template_start.replace(d.span.lo);
-                self.template_depth += 1;
+                // An explicit specialization (`template <>`) is no template: its body is
+                // checked as an ordinary function's.
+                let depth = u32::from(!head.params.is_empty());
+                self.template_depth += depth;
                 if matches!(decl.kind, DeclKind::Simple { .. }) {
                     self.templated_decl = Some(!head.params.is_empty());
                 }
                 self.decl(decl);
                 self.templated_decl = None;
-                self.template_depth -= 1;
+                self.template_depth -= depth;
                 self.template_start = outer;
             }
             DeclKind::ExplicitInstantiation { is_extern, decl } => {
@@ -751,13 +754,14 @@ impl<'a> Checker<'a> {
             DeclKind::Template { head, decl } => {
                 self.template_head(head, decl);
                 self.parameters_named_as_template_parameters(head, decl);
-                self.template_depth += 1;
+                let depth = u32::from(!head.params.is_empty());
+                self.template_depth += depth;
                 if matches!(decl.kind, DeclKind::Simple { .. }) {
                     self.templated_decl = Some(!head.params.is_empty());
                 }
                 self.member_decl(decl);
                 self.templated_decl = None;
-                self.template_depth -= 1;
+                self.template_depth -= depth;
             }
             _ => self.decl(d),
         }
@@ -766,10 +770,11 @@ impl<'a> Checker<'a> {
     fn member_bodies(&mut self, d: &'a Decl) {
         match &d.kind {
             DeclKind::Function(f) => self.function_body(f),
-            DeclKind::Template { decl, .. } => {
-                self.template_depth += 1;
+            DeclKind::Template { head, decl } => {
+                let depth = u32::from(!head.params.is_empty());
+                self.template_depth += depth;
                 self.member_bodies(decl);
-                self.template_depth -= 1;
+                self.template_depth -= depth;
             }
             _ => {}
         }

@@ -2096,9 +2096,10 @@ impl<'a> Parser<'a> {
     /// A parameter whose type is a namespace's missing member with template arguments
     /// (`thrust::gone<int> v`, `const thrust::gone<int> &v`): records what EDG reports
     /// (outside tentative parses) — the member missing, or after cv-qualifiers the name
-    /// taken for the parameter's, then `expected a ")"` at the `<` — and says whether it was
-    /// so. The parser is left where it was.
-    fn missing_member_parameter(&mut self) -> bool {
+    /// taken for the parameter's, then `expected a ")"` at the `<`. `None` when it is not
+    /// so; else the parameter EDG declares (an `int`, after cv-qualifiers) if any. The
+    /// parser is left where it was.
+    fn missing_member_parameter(&mut self) -> Option<Option<Param>> {
         let m = self.mark();
         let mut cv = false;
         while matches!(
@@ -2118,16 +2119,34 @@ impl<'a> Parser<'a> {
             None
         };
         let less = self.peek().span;
+        let start = self.toks[m.pos].span;
         self.reset(m);
-        let Some((owner, name)) = found else {
-            return false;
-        };
-        if cv {
+        let (owner, name) = found?;
+        let assumed = if cv {
             let at = name.segments[0].span;
             self.note_problem(at, BaseProblem::QualifiedParamNoType { at });
+            let span = start.to(name.span);
+            Some(Param {
+                specs: DeclSpecs {
+                    ty: TypeSpec::Builtin(BuiltinSpec {
+                        int: true,
+                        ..BuiltinSpec::default()
+                    }),
+                    span,
+                    ..DeclSpecs::default()
+                },
+                declarator: Declarator {
+                    span,
+                    ..Declarator::default()
+                },
+                default: None,
+                span,
+                entity: None,
+            })
         } else {
             self.note_missing_member(owner, &name);
-        }
+            None
+        };
         if !self.is_tentative() {
             self.recoveries.push(Recovery {
                 span: Span::new(less.lo, less.lo),
@@ -2139,7 +2158,7 @@ impl<'a> Parser<'a> {
                 open: None,
             });
         }
-        true
+        Some(assumed)
     }
 
     /// Records `namespace "N" has no member "x"` for the name `name` (outside tentative
@@ -2902,8 +2921,10 @@ impl<'a> Parser<'a> {
                     self.record_at_eof("expected a type specifier", None, None);
                     break;
                 }
-                if self.missing_member_parameter() {
-                    // EDG ends the list there and reads on after its `)`.
+                if let Some(assumed) = self.missing_member_parameter() {
+                    // EDG ends the list there (with the `int` it assumed, if it did) and
+                    // reads on after its `)`.
+                    params.extend(assumed);
                     if let Some(close) = self.closing_at(open_at) {
                         self.pos = close;
                     }
