@@ -8,6 +8,7 @@
 //! what host code may do. Member function bodies come after their class's member
 //! declarations, as they are parsed. Diagnostic pragmas take effect where they stand.
 
+mod alignment;
 mod bodies;
 mod consteval;
 mod conversions;
@@ -71,6 +72,7 @@ pub fn check(
 ) -> usize {
     let index = Index::build(unit);
     let redefinitions = redefinition::find(unit, &index, sema, interner, map);
+    let alignment_reductions = alignment::find(unit, &index, sema, interner, map);
     let (syntax, syntax_by_span) = syntax::problems(map.text(), lex_errors, &unit.recoveries);
     let mut c = Checker {
         sema,
@@ -114,6 +116,7 @@ pub fn check(
         in_braceless_linkage: false,
         deferred_bodies: Vec::new(),
         redefinitions,
+        alignment_reductions,
         variable_definitions: FxHashMap::default(),
         class_definitions: FxHashMap::default(),
         template_start: None,
@@ -256,6 +259,8 @@ pub(crate) struct Checker<'a> {
     pub(crate) deferred_bodies: Vec<(&'a Decl, u32)>,
     /// Definitions of functions already defined, by the offset of their name.
     redefinitions: FxHashMap<u32, redefinition::Redefinition>,
+    /// The #1160 warnings of each class definition (see `alignment.rs`).
+    alignment_reductions: FxHashMap<EntityId, Vec<u32>>,
     /// Variables defined at namespace scope (or static data members defined there), by
     /// where their first definition names them.
     variable_definitions: FxHashMap<EntityId, u32>,
@@ -725,6 +730,16 @@ impl<'a> Checker<'a> {
         }
         self.in_member_decls -= 1;
         self.func = saved;
+        if let Some(e) = c.entity
+            && let Some(found) = self.alignment_reductions.remove(&e)
+        {
+            for at in found {
+                self.emit(
+                    Diagnostic::new(ids::ALIGNMENT_REDUCTION_IGNORED, at)
+                        .severity(Severity::Warning),
+                );
+            }
+        }
         if c.entity.is_some() {
             self.overrides(c);
             self.hidden_virtuals(c);

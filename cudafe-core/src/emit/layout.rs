@@ -157,6 +157,78 @@ impl<'a> Mangler<'a> {
     }
 
     fn class_layout(&self, path: &[super::mangle::Comp], depth: u32) -> Option<Layout> {
+        self.class_layout_with(path, depth, true)
+    }
+
+    /// The places in the definition of the class `e` (no template) where an alignment
+    /// smaller than the natural one is asked for without `packed`, which EDG ignores
+    /// (#1160): each of the class's own `aligned(N)` and `alignas(N)` below the alignment of
+    /// its bases and members (at the attribute), and each data member's below its type's
+    /// (at the member's name).
+    pub(crate) fn alignment_reductions(&self, e: crate::sema::EntityId) -> Vec<u32> {
+        let mut out = Vec::new();
+        let path = [super::mangle::Comp {
+            entity: e,
+            args: None,
+        }];
+        let Some(sel) = self.select(&path, 0) else {
+            return out;
+        };
+        let spec = sel.spec;
+        if self.is_packed(&spec.attrs) {
+            return out;
+        }
+        let env = sel.env;
+        for m in spec.members.iter() {
+            let DeclKind::Simple { specs, declarators } = &m.kind else {
+                continue;
+            };
+            if specs.is_typedef
+                || specs.is_friend
+                || specs.is_constexpr
+                || specs.storage == Some(StorageClass::Static)
+            {
+                continue;
+            }
+            let base = self.specs_type(specs, &env, 0);
+            let spec_align = self.requested_alignment(&specs.attrs, &env);
+            for id in declarators.iter() {
+                if id.declarator.is_function() || id.bitfield.is_some() {
+                    continue;
+                }
+                let own = self.requested_alignment(&id.declarator.attrs, &env);
+                let Some(requested) = spec_align.max(own) else {
+                    continue;
+                };
+                let natural = self
+                    .declarator_type(base.clone(), &id.declarator.ops, false, &env, 0)
+                    .and_then(|t| self.layout(&t));
+                if let (Some(l), Some(name)) = (natural, &id.declarator.name)
+                    && requested < l.align
+                {
+                    out.push(name.span.lo);
+                }
+            }
+        }
+        if let Some(natural) = self.class_layout_with(&path, 0, false) {
+            for a in spec.attrs.iter() {
+                if let Some(r) = self.requested_alignment(std::slice::from_ref(a), &env)
+                    && r < natural.align
+                {
+                    out.push(a.span.lo);
+                }
+            }
+        }
+        out
+    }
+
+    /// The layout of a class, with or without the alignment its own attributes ask for.
+    fn class_layout_with(
+        &self,
+        path: &[super::mangle::Comp],
+        depth: u32,
+        own_attrs: bool,
+    ) -> Option<Layout> {
         let sel = self.select(path, depth)?;
         let spec = sel.spec;
         let env = sel.env;
@@ -196,7 +268,7 @@ impl<'a> Mangler<'a> {
                 }
             }
         }
-        if let Some(r) = self.requested_alignment(&spec.attrs, &env) {
+        if own_attrs && let Some(r) = self.requested_alignment(&spec.attrs, &env) {
             align = align.max(r);
         }
         if empty && size == 0 {
