@@ -46,3 +46,9 @@ void lambdas() {
 void other_function() {
   (void)missing_a; //~ error: identifier "missing_a" is undefined
 }
+void undeclared_type_first() {
+  // `T x(y);` with `T` undeclared: EDG reports `T`, takes it for a type, then reads `y`.
+  lock_type guard(missing_lock); //~ error: identifier "lock_type" is undefined
+  //~^ error: identifier "missing_lock" is undefined
+  lock_type2 guard2(1, missing_lock); //~ error: identifier "lock_type2" is undefined
+}

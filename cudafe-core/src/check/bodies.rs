@@ -514,6 +514,13 @@ impl<'a> Checker<'a> {
     /// A declaration statement: the declaration's own checks, then its initializers and the
     /// constructor and destructor it implies.
     fn local_decl(&mut self, d: &'a Decl) {
+        // Problems in the specifiers (`FOO x(y);` with `FOO` undeclared) come before what
+        // the declarators' initializers give.
+        if let DeclKind::Simple { declarators, .. } = &d.kind
+            && let Some(first) = declarators.first()
+        {
+            self.report_syntax_before(first.span.lo);
+        }
         self.decl(d);
         if let DeclKind::Simple { specs, declarators } = &d.kind
             && self.func.is_some()
