@@ -3233,7 +3233,7 @@ impl<'a> Parser<'a> {
         let plain_overload =
             kind == EntityKind::Function && !name.is_qualified() && head != Some(true);
         let declares_template = head == Some(false);
-        let existing = existing.into_iter().find(|&e| {
+        let matches = |e: EntityId| {
             let en = self.sema.entity(e);
             if en.kind != kind && !(en.kind == EntityKind::Variable && kind == EntityKind::Field) {
                 return false;
@@ -3246,7 +3246,33 @@ impl<'a> Parser<'a> {
                 (None, _) => true,
                 (Some(_), None) => false,
             }
-        });
+        };
+        // A member defined outside its class (`int X::f() const`) may match a member
+        // template of the same parameter list (`template <class T> T f() const;`): the
+        // definition is of a template when it has a template head more than its
+        // qualifier's class templates need.
+        let wants_template = name.is_qualified() && kind == EntityKind::Function && {
+            let heads = if in_params {
+                self.template_heads.len()
+            } else {
+                0
+            };
+            let class_levels = name.segments[..name.segments.len() - 1]
+                .iter()
+                .filter(|s| s.args.is_some())
+                .count();
+            heads > class_levels
+        };
+        let existing = existing
+            .iter()
+            .copied()
+            .find(|&e| {
+                matches(e)
+                    && (!name.is_qualified()
+                        || kind != EntityKind::Function
+                        || self.sema.entity(e).is_template == wants_template)
+            })
+            .or_else(|| existing.iter().copied().find(|&e| matches(e)));
         // A class member, or a variable, named through a namespace that declares no such
         // name (`thrust::gone<int> x;` read as a qualified declarator) declares nothing
         // there.
