@@ -298,6 +298,15 @@ const CASES: &[(&str, &str)] = &[
     ),
     ("variadic.cu", "void logf(const char *fmt, ...) {}\n"),
     (
+        // A definition whose name ends in text from a system header's macro body (the
+        // line markers googletest's `TEST` leaves: the class name is the user's,
+        // `::TestBody` and `::test_info_` the header's) is in a system header.
+        "sysmacro.cu",
+        "struct X { void f(); static int v; };\nvoid\n# 3 \"sysmacro.cu\"\nX\n\
+         # 3 \"sysmacro.cu\" 3 4\n::f() {}\nint\n# 5 \"sysmacro.cu\"\nX\n\
+         # 5 \"sysmacro.cu\" 3 4\n::v = 1;\n# 7 \"sysmacro.cu\"\nint later = 1;\n",
+    ),
+    (
         "weak.cu",
         "__attribute__((weak)) void w() {}\nvoid strong() {}\n",
     ),

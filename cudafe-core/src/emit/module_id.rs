@@ -301,10 +301,13 @@ impl<'a> Selector<'a> {
             })
     }
 
+    /// Whether the declared name is in a system header: where its last component is
+    /// (`void A_b_Test::TestBody()` from googletest's `TEST` macro has the class name from
+    /// the user's file and `::TestBody` from the header's macro body).
     fn in_system_header(&self, d: &Declarator) -> bool {
         d.name
             .as_ref()
-            .is_some_and(|n| self.map.is_system(n.span.lo))
+            .is_some_and(|n| self.map.is_system(n.last().span.lo))
     }
 
     fn is_member(&self, e: EntityId) -> bool {
