@@ -19,6 +19,8 @@
 
 use std::borrow::Cow;
 
+mod aliases;
+
 use super::edit::{Edits, Piece, escape_file_name};
 use crate::frontend::Analysis;
 use crate::intern::{FxHashSet, Interner, Symbol};
@@ -233,6 +235,8 @@ struct HostEmitter<'a> {
     /// Typedefs and aliases of scalar types (`typedef unsigned int uint32_t;`), for the
     /// bounds of arrays initialized by lists of scalars.
     scalar_typedefs: FxHashSet<EntityId>,
+    /// The alias templates seen so far (see [`aliases`]).
+    alias_templates: crate::intern::FxHashMap<EntityId, aliases::AliasTemplate>,
 }
 
 impl<'a> HostEmitter<'a> {
@@ -248,6 +252,7 @@ impl<'a> HostEmitter<'a> {
             runtime_included: false,
             removed_groups: FxHashSet::default(),
             templates: Vec::new(),
+            alias_templates: Default::default(),
             class_depth: 0,
             namespace: None,
             device_body: 0,
@@ -464,6 +469,13 @@ impl<'a> HostEmitter<'a> {
 
     fn simple_declaration(&mut self, d: &'a Decl, specs: &'a DeclSpecs, ids: &'a [InitDeclarator]) {
         self.note_size_t(d, specs, ids);
+        for id in ids {
+            if let Some(e) = id.entity
+                && id.declarator.is_function()
+            {
+                self.expand_alias_qualifiers(e, specs, &id.declarator);
+            }
+        }
         if let [id] = ids
             && let Some(name) = id.declarator.name.as_ref().and_then(|n| n.ident())
         {
@@ -1006,6 +1018,7 @@ impl<'a> HostEmitter<'a> {
         if let Some(name) = f.declarator.name.as_ref().and_then(|n| n.ident()) {
             self.member_type_changing_meaning(name, Some(e), &f.specs);
         }
+        self.expand_alias_qualifiers(e, &f.specs, &f.declarator);
         let ent = self.sema.entity(e);
         let exec = ent.cuda.exec;
         if exec.global {
@@ -1468,6 +1481,7 @@ impl<'a> Visitor<'a> for HostEmitter<'a> {
             DeclKind::Pragma => self.pragma(d.span),
             DeclKind::Namespace(ns) => self.namespace(d, ns),
             DeclKind::Template { head, decl } => {
+                self.note_alias_template(head, decl);
                 self.templates.push(head);
                 visit::template_head(self, head);
                 self.decl(decl);
