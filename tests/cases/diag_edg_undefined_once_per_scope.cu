@@ -52,3 +52,16 @@ void undeclared_type_first() {
   //~^ error: identifier "missing_lock" is undefined
   lock_type2 guard2(1, missing_lock); //~ error: identifier "lock_type2" is undefined
 }
+__global__ void value_then_type(int n) {
+  // A use as a value enters the name into the block (in a statement that fails too, where
+  // it is reported before the syntax error): a later `index_t x` there is an expression.
+  index_t idx = threadIdx.x + blockDim.x * (index_t)blockIdx.x; //~ error: identifier "index_t" is undefined
+  //~^ error: identifier "index_t" is undefined
+  //~^^ error: expected a ";"
+  index_t rev = idx + n; //~ error: expected a ";"
+}
+void value_first() {
+  int c = (foo_t)3; //~ error: identifier "foo_t" is undefined
+  //~^ error: expected a ";"
+  foo_t d = 4; //~ error: expected a ";"
+}

@@ -2328,7 +2328,53 @@ impl<'a> Parser<'a> {
             }
             s = scope.parent;
         }
+        // `x = missing + 1; missing y;`: the name was entered into the block as a value.
+        if cx == DeclContext::Block
+            && let Some(sym) = name.ident()
+            && self.undeclared_value_in(&self.undeclared_values, self.scope, sym)
+        {
+            return false;
+        }
         true
+    }
+
+    /// Whether `values` has `sym` entered into `scope` or a scope around it.
+    pub(crate) fn undeclared_value_in(
+        &self,
+        values: &[(ScopeId, Symbol, Span)],
+        scope: ScopeId,
+        sym: Symbol,
+    ) -> bool {
+        values.iter().any(|&(sc, s, _)| {
+            s == sym && {
+                let mut at = Some(scope);
+                while let Some(id) = at
+                    && id != sc
+                {
+                    at = self.sema.scope(id).parent;
+                }
+                at.is_some()
+            }
+        })
+    }
+
+    /// An undeclared plain name read as a value in a block (not called: argument-dependent
+    /// lookup may find a callee), outside system headers and tentative parses.
+    pub(crate) fn note_undeclared_value(&mut self, name: &QualName) {
+        if self.is_tentative()
+            || name.is_qualified()
+            || name.last().args.is_some()
+            || self.at_punct(Punct::LParen)
+            || self.functions.is_empty()
+            || self.map.is_system(name.span.lo)
+        {
+            return;
+        }
+        let Some(sym) = name.ident() else { return };
+        if self.interner.bytes(sym).starts_with(b"__") {
+            return;
+        }
+        self.undeclared_values.push((self.scope, sym, name.span));
     }
 
     /// A dependent qualified name in a declaration context where only a type makes sense:

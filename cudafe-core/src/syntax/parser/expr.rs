@@ -1080,6 +1080,9 @@ impl<'a> Parser<'a> {
         }
         let name = self.qualified_name()?;
         let class = self.classify(&name);
+        if class == NameClass::Undeclared {
+            self.note_undeclared_value(&name);
+        }
         let is_type = matches!(class, NameClass::Type | NameClass::TypeTemplate);
         if is_type && (self.at_punct(Punct::LParen) || self.at_punct(Punct::LBrace)) {
             let span = name.span;

@@ -218,6 +218,10 @@ pub struct Parser<'a> {
     pub(crate) late: Vec<Option<class::LateBody>>,
     /// The template heads around the current declaration: `true` for `template <>`.
     pub(crate) template_heads: Vec<bool>,
+    /// Undeclared names used as values in blocks, with the scope of the use: EDG enters
+    /// such a name there when it reports it, so a later `name x;` in that scope is an
+    /// expression, not a declaration with an undefined type.
+    pub(crate) undeclared_values: Vec<(ScopeId, Symbol, Span)>,
     /// Overload keys of declared functions (see [`Parser::signature_key`]).
     pub(crate) signatures: crate::intern::FxHashMap<crate::sema::EntityId, Vec<u8>>,
     /// The template arguments of explicit specializations of class templates as written,
@@ -456,6 +460,7 @@ impl<'a> Parser<'a> {
             in_launch_config: 0,
             late: Vec::new(),
             template_heads: Vec::new(),
+            undeclared_values: Vec::new(),
             signatures: Default::default(),
             explicit_specs: Default::default(),
             functions: Vec::new(),

@@ -75,6 +75,7 @@ impl<'a> Parser<'a> {
         // their levels when they return.
         let saved_angle = self.angle_depth;
         let saved_launch = self.in_launch_config;
+        let values_mark = self.undeclared_values.len();
         match self.statement() {
             Ok(s) => s,
             Err(e) => {
@@ -85,6 +86,7 @@ impl<'a> Parser<'a> {
                 self.in_launch_config = saved_launch;
                 let undeclared_first =
                     self.undeclared_before_specifiers(DeclContext::Block, m.pos, &e);
+                self.undeclared_values_before_error(values_mark, undeclared_first);
                 if self.pos == m.pos {
                     self.bump();
                 }
@@ -106,6 +108,24 @@ impl<'a> Parser<'a> {
                     attrs: Vec::new().into(),
                 }
             }
+        }
+    }
+
+    /// The undeclared names a statement that did not parse used as values before its
+    /// error: EDG reported each (once in its scope) before the syntax error.
+    /// (`reported`: the name before specifiers that the statement's recovery reports.)
+    fn undeclared_values_before_error(&mut self, mark: usize, reported: Option<Span>) {
+        if self.is_tentative() {
+            return;
+        }
+        for i in mark..self.undeclared_values.len() {
+            let (scope, sym, at) = self.undeclared_values[i];
+            if Some(at) == reported
+                || self.undeclared_value_in(&self.undeclared_values[..i], scope, sym)
+            {
+                continue;
+            }
+            self.note_problem(at, BaseProblem::UndefinedType { name: sym, at });
         }
     }
 
