@@ -2331,31 +2331,28 @@ impl<'a> Parser<'a> {
         // `x = missing + 1; missing y;`: the name was entered into the block as a value.
         if cx == DeclContext::Block
             && let Some(sym) = name.ident()
-            && self.undeclared_value_in(&self.undeclared_values, self.scope, sym)
+            && self.undeclared_value_in(self.scope, sym, usize::MAX)
         {
             return false;
         }
         true
     }
 
-    /// Whether `values` has `sym` entered into `scope` or a scope around it.
-    pub(crate) fn undeclared_value_in(
-        &self,
-        values: &[(ScopeId, Symbol, Span)],
-        scope: ScopeId,
-        sym: Symbol,
-    ) -> bool {
-        values.iter().any(|&(sc, s, _)| {
-            s == sym && {
-                let mut at = Some(scope);
-                while let Some(id) = at
-                    && id != sc
-                {
-                    at = self.sema.scope(id).parent;
-                }
-                at.is_some()
+    /// Whether `sym` was entered as a value into `scope` or a scope around it by an entry
+    /// of [`Parser::undeclared_values`] before `before`.
+    pub(crate) fn undeclared_value_in(&self, scope: ScopeId, sym: Symbol, before: usize) -> bool {
+        let mut at = Some(scope);
+        while let Some(id) = at {
+            if self
+                .undeclared_first
+                .get(&(id, sym))
+                .is_some_and(|&i| i < before)
+            {
+                return true;
             }
-        })
+            at = self.sema.scope(id).parent;
+        }
+        false
     }
 
     /// An undeclared plain name read as a value in a block (not called: argument-dependent
@@ -2374,6 +2371,10 @@ impl<'a> Parser<'a> {
         if self.interner.bytes(sym).starts_with(b"__") {
             return;
         }
+        let index = self.undeclared_values.len();
+        self.undeclared_first
+            .entry((self.scope, sym))
+            .or_insert(index);
         self.undeclared_values.push((self.scope, sym, name.span));
     }
 

@@ -222,6 +222,8 @@ pub struct Parser<'a> {
     /// such a name there when it reports it, so a later `name x;` in that scope is an
     /// expression, not a declaration with an undefined type.
     pub(crate) undeclared_values: Vec<(ScopeId, Symbol, Span)>,
+    /// For each name and scope in [`Parser::undeclared_values`], its first entry there.
+    pub(crate) undeclared_first: crate::intern::FxHashMap<(ScopeId, Symbol), usize>,
     /// Overload keys of declared functions (see [`Parser::signature_key`]).
     pub(crate) signatures: crate::intern::FxHashMap<crate::sema::EntityId, Vec<u8>>,
     /// The template arguments of explicit specializations of class templates as written,
@@ -461,6 +463,7 @@ impl<'a> Parser<'a> {
             late: Vec::new(),
             template_heads: Vec::new(),
             undeclared_values: Vec::new(),
+            undeclared_first: Default::default(),
             signatures: Default::default(),
             explicit_specs: Default::default(),
             functions: Vec::new(),

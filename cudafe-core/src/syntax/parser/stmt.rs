@@ -120,9 +120,7 @@ impl<'a> Parser<'a> {
         }
         for i in mark..self.undeclared_values.len() {
             let (scope, sym, at) = self.undeclared_values[i];
-            if Some(at) == reported
-                || self.undeclared_value_in(&self.undeclared_values[..i], scope, sym)
-            {
+            if Some(at) == reported || self.undeclared_value_in(scope, sym, i) {
                 continue;
             }
             self.note_problem(at, BaseProblem::UndefinedType { name: sym, at });
