@@ -65,3 +65,12 @@ void value_first() {
   //~^ error: expected a ";"
   foo_t d = 4; //~ error: expected a ";"
 }
+void nested_failure() {
+  // A statement in a lambda that fails reports its names; the statement around it, which
+  // fails after the lambda, does not report them again.
+  int a = [&] { (void)u1; bad1 bad2; return 1; }() nope; //~ error: identifier "u1" is undefined
+  //~^ error: identifier "bad1" is undefined
+  //~^^ error: expected a ";"
+  int b = u2 + 1 junk; //~ error: identifier "u2" is undefined
+  //~^ error: expected a ";"
+}

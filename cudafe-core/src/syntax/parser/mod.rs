@@ -224,6 +224,8 @@ pub struct Parser<'a> {
     pub(crate) undeclared_values: Vec<(ScopeId, Symbol, Span)>,
     /// For each name and scope in [`Parser::undeclared_values`], its first entry there.
     pub(crate) undeclared_first: crate::intern::FxHashMap<(ScopeId, Symbol), usize>,
+    /// How many of [`Parser::undeclared_values`] failed statements have reported.
+    pub(crate) undeclared_reported: usize,
     /// Overload keys of declared functions (see [`Parser::signature_key`]).
     pub(crate) signatures: crate::intern::FxHashMap<crate::sema::EntityId, Vec<u8>>,
     /// The template arguments of explicit specializations of class templates as written,
@@ -464,6 +466,7 @@ impl<'a> Parser<'a> {
             template_heads: Vec::new(),
             undeclared_values: Vec::new(),
             undeclared_first: Default::default(),
+            undeclared_reported: 0,
             signatures: Default::default(),
             explicit_specs: Default::default(),
             functions: Vec::new(),

@@ -118,13 +118,16 @@ impl<'a> Parser<'a> {
         if self.is_tentative() {
             return;
         }
-        for i in mark..self.undeclared_values.len() {
+        // A statement inside this one that failed first reported its own.
+        let from = mark.max(self.undeclared_reported);
+        for i in from..self.undeclared_values.len() {
             let (scope, sym, at) = self.undeclared_values[i];
             if Some(at) == reported || self.undeclared_value_in(scope, sym, i) {
                 continue;
             }
             self.note_problem(at, BaseProblem::UndefinedType { name: sym, at });
         }
+        self.undeclared_reported = self.undeclared_values.len();
     }
 
     pub(crate) fn statement(&mut self) -> PResult<Stmt> {
