@@ -77,3 +77,42 @@ void in_template(T t, Plain *q) {
   consume_value(q->value); //~ error: identifier "consume_value" is undefined
   consume_dependent(t); // depends on T: looked up when instantiated
 }
+// An argument that names functions, or takes their address: its associated namespaces
+// are those of the functions' parameter and return types (PyTorch's `m.impl("op",
+// TORCH_BOX(&op))` with an older PyTorch that lacks `TORCH_BOX`).
+void callback(int);
+double to_double(float, unsigned);
+namespace M {
+void take_callback(S (*)());
+S make_s();
+} // namespace M
+struct Registry {
+  template <class F>
+  Registry &impl(const char *, F &&f);
+};
+void function_arguments(Registry &m) {
+  m.impl("callback", BOX(&callback)); //~ error: identifier "BOX" is undefined
+  wrap(callback, 1); //~ error: identifier "wrap" is undefined
+  wrap_ptr((&to_double)); //~ error: identifier "wrap_ptr" is undefined
+  take_callback(&M::make_s); // M::S, the return type, brings in M
+}
+// In a lambda, its own locals and parameters have the types they are declared with; a
+// function's predefined names are arrays of `const char`, of a length that depends on the
+// template arguments in a template (PyTorch's `STD_CUDA_CHECK` against an older PyTorch).
+void in_lambdas() {
+  [&] {
+    char *msg = nullptr;
+    free_message(msg); //~ error: identifier "free_message" is undefined
+  }();
+  auto l = [](int code) { report_code(code, __func__); }; //~ error: identifier "report_code" is undefined
+  l(1);
+}
+void predefined_names(int e) {
+  check_message(__func__, __FUNCTION__, __PRETTY_FUNCTION__, e); //~ error: identifier "check_message" is undefined
+}
+template <int N>
+void predefined_in_template() {
+  char *msg = nullptr;
+  check_in_template(__func__, &msg); // depends on the template's arguments
+  free_in_template(msg); //~ error: identifier "free_in_template" is undefined
+}

@@ -1300,7 +1300,18 @@ impl<'a> Checker<'a> {
             ExprKind::Nullptr => true,
             ExprKind::Name(n) if !n.is_qualified() && n.last().args.is_none() => {
                 let Some(v) = n.resolution.entity() else {
-                    return false;
+                    // A function's predefined name: an array of `const char` (of a length
+                    // that depends on the template arguments in a template).
+                    return self.func.is_some()
+                        && !self.in_template()
+                        && !self.lambda_frames.iter().any(|f| f.generic)
+                        && n.resolution == Resolution::Unresolved
+                        && n.ident().is_some_and(|s| {
+                            matches!(
+                                self.interner.bytes(s),
+                                b"__func__" | b"__FUNCTION__" | b"__PRETTY_FUNCTION__"
+                            )
+                        });
                 };
                 let ent = self.sema.entity(v);
                 if !matches!(ent.kind, EntityKind::Variable | EntityKind::Parameter) {

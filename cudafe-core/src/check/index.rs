@@ -33,6 +33,8 @@ pub(crate) struct Index<'a> {
     declared: FxHashMap<u32, (&'a DeclSpecs, &'a Declarator)>,
     /// The bodies of the function definitions, by start.
     bodies: Vec<crate::source_map::Span>,
+    /// The lambdas whose parameters and locals are in `declared`, by their introducer.
+    lambdas: crate::intern::FxHashSet<u32>,
 }
 
 impl<'a> Index<'a> {
@@ -162,12 +164,29 @@ impl<'a> Index<'a> {
 
     fn params(&mut self, d: &'a Declarator) {
         if let Some(f) = d.function() {
-            for p in &f.params {
-                if let Some(n) = &p.declarator.name {
-                    self.declared.insert(n.span.lo, (&p.specs, &p.declarator));
-                }
+            self.chunk_params(f);
+        }
+    }
+
+    fn chunk_params(&mut self, f: &'a FunctionChunk) {
+        for p in &f.params {
+            if let Some(n) = &p.declarator.name {
+                self.declared.insert(n.span.lo, (&p.specs, &p.declarator));
             }
         }
+    }
+
+    /// A lambda's parameters and the declarations in its body, once: the index of the
+    /// whole unit does not look into expressions, so the checks add each lambda they
+    /// enter.
+    pub fn lambda(&mut self, l: &'a Lambda) {
+        if !self.lambdas.insert(l.intro_span.lo) {
+            return;
+        }
+        if let Some(p) = &l.params {
+            self.chunk_params(p);
+        }
+        self.stmt(&l.body);
     }
 
     /// Local declarations inside bodies (for `declared_at`), and local classes.

@@ -58,7 +58,7 @@ use super::{Checker, Exec};
 pub(crate) struct LambdaFrame {
     /// Where its introducer starts: variables declared before are captured from outside.
     intro: Offset,
-    generic: bool,
+    pub(crate) generic: bool,
     /// A checked extended lambda: `__device__` or `__host__ __device__`.
     space: Option<&'static str>,
     hd: bool,
@@ -180,6 +180,7 @@ impl<'a> Checker<'a> {
     /// A lambda expression: the annotation rules, the extended-lambda restrictions, then
     /// its body.
     pub(crate) fn lambda(&mut self, l: &'a Lambda) {
+        self.index.lambda(l);
         self.capture_list_rules(l);
         let (before, after) = self.lambda_exec_attrs(l);
         let host = before.contains(&Exec::Host);

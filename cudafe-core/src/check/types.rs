@@ -1842,10 +1842,74 @@ impl<'a> Checker<'a> {
     /// has no associated class or enumeration, or one of the global namespace, which that
     /// lookup has searched, without bases and without a friend of that name.
     pub(crate) fn adl_finds_nothing_new(&self, a: &Expr, name: Symbol) -> bool {
+        if let Some(fs) = self.named_functions(a) {
+            // The name or address of functions: what their parameter and return types are
+            // associated with.
+            return fs.iter().all(|&f| {
+                let one = [f];
+                let Some(n) = self.parameter_count(f) else {
+                    return false;
+                };
+                self.return_type(&one)
+                    .is_some_and(|(t, _)| self.adds_nothing_for(&t, name))
+                    && (0..n).all(|i| {
+                        self.parameter_type(&one, i)
+                            .is_some_and(|t| self.adds_nothing_for(&t, name))
+                    })
+            });
+        }
         let Some(t) = self.type_of_at(a, 0) else {
             return false;
         };
-        match t.ty.associated() {
+        self.adds_nothing_for(&t.ty, name)
+    }
+
+    /// The functions an argument names, by itself or with `&` (`g`, `&ns::g`): none of
+    /// them a template or a member, nor named with template arguments.
+    fn named_functions(&self, a: &Expr) -> Option<Vec<EntityId>> {
+        let a = match &a.unparen().kind {
+            ExprKind::Unary(UnaryOp::AddrOf, x) => x.unparen(),
+            _ => a.unparen(),
+        };
+        let ExprKind::Name(n) = &a.kind else {
+            return None;
+        };
+        if n.segments.iter().any(|s| s.args.is_some()) {
+            return None;
+        }
+        let fs = self.functions_named(n)?;
+        fs.iter()
+            .all(|&f| {
+                let ent = self.sema.entity(f);
+                !ent.is_template && !ent.flags.is_member && !ent.flags.in_template
+            })
+            .then_some(fs)
+    }
+
+    /// How many parameters function `f` has, the same in every declaration.
+    fn parameter_count(&self, f: EntityId) -> Option<usize> {
+        let mut count = None;
+        for d in self.index.functions.get(&f)? {
+            let chunk = d.declarator.function()?;
+            if chunk.variadic || d.template.is_some() {
+                return None;
+            }
+            let n = if chunk.has_void_params() {
+                0
+            } else {
+                chunk.params.len()
+            };
+            if count.is_some_and(|c| c != n) {
+                return None;
+            }
+            count = Some(n);
+        }
+        count
+    }
+
+    /// [`Checker::adl_finds_nothing_new`] for an argument of type `ty`.
+    fn adds_nothing_for(&self, ty: &Ty, name: Symbol) -> bool {
+        match ty.associated() {
             None => true,
             Some(c) => {
                 let ent = self.sema.entity(c);
