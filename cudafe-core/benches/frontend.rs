@@ -358,6 +358,7 @@ fn run_unit(unit: &Unit, side: Side, ours: &Path) -> Result<Sample> {
         .stdout(Stdio::null())
         .stderr(Stdio::null());
     unit.plan.apply_env(&mut cmd);
+    clear_outputs(unit)?;
     let start = Instant::now();
     let child = cmd
         .spawn()
@@ -370,6 +371,24 @@ fn run_unit(unit: &Unit, side: Side, ours: &Path) -> Result<Sample> {
         max_rss_kib: usage.max_rss_kib,
         code,
     })
+}
+
+/// Removes what the previous run wrote, so that each run writes new files, as inside nvcc
+/// (whose temporary names are new for each compilation): replacing a file takes the time
+/// of freeing its old pages, which neither front end should be timed for.
+fn clear_outputs(unit: &Unit) -> Result<()> {
+    for out in [&unit.job.host_file, &unit.job.module_id_file]
+        .into_iter()
+        .flatten()
+    {
+        let path = unit.cwd.join(out);
+        match std::fs::remove_file(&path) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(e).with_context(|| format!("removing {}", path.display())),
+        }
+    }
+    Ok(())
 }
 
 /// What `wait4` says a child used.

@@ -506,7 +506,10 @@ impl<'a> Checker<'a> {
         // #1847 at the first when a template head with parameters introduces the class.
         let end = self.after_attributes(specs);
         let mut leading = specs.attrs.iter().filter(|a| a.group.hi <= end);
-        let Some(first) = leading.next() else { return };
+        let Some(first) = leading.next() else {
+            self.trailing_type_attributes(specs);
+            return;
+        };
         match templated {
             // In Clang mode cudafe++ accepts them there.
             Some(true) if self.opts.clang => {}
@@ -522,6 +525,32 @@ impl<'a> Checker<'a> {
                         .severity(Severity::Warning),
                 );
             }
+        }
+        self.trailing_type_attributes(specs);
+    }
+
+    /// Attributes after a class or enumeration body that no declarator follows (`struct S
+    /// { ... } __attribute__((packed));`) are the type's: CUDA's annotations there apply to
+    /// nothing (#1866), attributes of functions and variables not to a type (#1835).
+    fn trailing_type_attributes(&mut self, specs: &DeclSpecs) {
+        let body_end = match &specs.ty {
+            TypeSpec::Class(c) => c.span.hi,
+            TypeSpec::Enum(e) => e.span.hi,
+            _ => return,
+        };
+        for a in specs.attrs.iter().filter(|a| a.group.lo >= body_end) {
+            if self.map.is_system(a.span.lo) {
+                continue;
+            }
+            let Some(what) = self.type_inapplicable_attribute(a) else {
+                continue;
+            };
+            let d = if what.starts_with("__") {
+                Diagnostic::new(ids::UNATTACHED_ATTRIBUTE, a.span.lo)
+            } else {
+                Diagnostic::new(ids::WRONG_ENTITY_FOR_ATTRIBUTE, a.span.lo).arg_str(&what)
+            };
+            self.emit(d.severity(Severity::Warning));
         }
     }
 
@@ -697,12 +726,101 @@ impl<'a> Checker<'a> {
 
     /// Class and enum definitions inside decl-specifiers.
     fn type_spec(&mut self, ty: &'a TypeSpec) {
-        if let TypeSpec::Class(c) = ty {
-            self.class(c);
+        match ty {
+            TypeSpec::Class(c) => self.class(c),
+            TypeSpec::Enum(e) => self.type_head_attributes(&e.attrs),
+            _ => {}
+        }
+    }
+
+    /// How EDG names a GNU attribute that cannot apply to a class or an enumeration, or
+    /// `None` for one that can (or that EDG passes over there): CUDA's annotations by
+    /// their keywords, the attributes only functions and variables take by their names.
+    fn type_inapplicable_attribute(&self, a: &Attribute) -> Option<String> {
+        if a.syntax != AttrSyntax::Gnu || a.namespace.is_some() {
+            return None;
+        }
+        let name = self.interner.bytes(a.name);
+        const CUDA: &[&[u8]] = &[
+            b"host",
+            b"device",
+            b"global",
+            b"shared",
+            b"constant",
+            b"managed",
+            b"launch_bounds",
+            b"cluster_dims",
+            b"maxnreg",
+            b"local_maxnreg",
+        ];
+        // Checked one by one against cudafe++ on a class definition.
+        const NOT_FOR_TYPES: &[&[u8]] = &[
+            b"grid_constant",
+            b"nv_register_params",
+            b"cudart_builtin",
+            b"noinline",
+            b"always_inline",
+            b"noreturn",
+            b"used",
+            b"const",
+            b"pure",
+            b"cold",
+            b"hot",
+            b"flatten",
+            b"malloc",
+            b"nonnull",
+            b"warn_unused_result",
+            b"format",
+            b"constructor",
+            b"destructor",
+            b"sentinel",
+            b"weak",
+            b"alias",
+            b"section",
+            b"nothrow",
+            b"artificial",
+            b"gnu_inline",
+            b"target",
+            b"mode",
+            b"vector_size",
+            b"weakref",
+            b"common",
+            b"nocommon",
+            b"tls_model",
+            b"no_instrument_function",
+            b"noplt",
+            b"ifunc",
+            b"externally_visible",
+        ];
+        let text = String::from_utf8_lossy(name);
+        if CUDA.contains(&name) {
+            Some(format!("__{text}__"))
+        } else if NOT_FOR_TYPES.contains(&name) {
+            Some(text.into_owned())
+        } else {
+            None
+        }
+    }
+
+    /// #1835 for each attribute in a class or enumeration head (`struct __device__ S`,
+    /// `struct __launch_bounds__(64) S`) that cannot apply to it; the attribute is ignored.
+    fn type_head_attributes(&mut self, attrs: &[Attribute]) {
+        for a in attrs {
+            if self.map.is_system(a.span.lo) {
+                continue;
+            }
+            if let Some(what) = self.type_inapplicable_attribute(a) {
+                self.emit(
+                    Diagnostic::new(ids::WRONG_ENTITY_FOR_ATTRIBUTE, a.span.lo)
+                        .arg_str(&what)
+                        .severity(Severity::Warning),
+                );
+            }
         }
     }
 
     fn class(&mut self, c: &'a ClassSpec) {
+        self.type_head_attributes(&c.attrs);
         self.class_redefinition(c);
         self.class_depth += 1;
         // Member declarations first, then the member function bodies, parsed once the
