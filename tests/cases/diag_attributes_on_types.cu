@@ -43,6 +43,9 @@ struct DeviceAfter {
 struct ConstAfter {
   int x;
 } __attribute__((const)); //~ warning #1835-D: attribute "const" does not apply here
+// In an elaborated type specifier too: the attribute is the class's, not the variable's.
+struct __device__ Declared; //~ warning #1835-D: attribute "__device__" does not apply here
+struct __device__ Declared *declared_ptr; //~ warning #1835-D: attribute "__device__" does not apply here
 // After a body that a declarator follows, the attribute is the variable's.
 struct Counter {
   int n;
@@ -51,4 +54,5 @@ __global__ void use(DeviceType *d, Aligned *a) {
   d->x = sizeof(Packed) + alignof(Aligned) + counter.n;
   a->v[0] = 1.0f;
 }
+int host_side() { return declared_ptr != nullptr; }
 //~! Remark: The warnings can be suppressed with "-diag-suppress <warning-number>"

@@ -381,7 +381,7 @@ impl<'a> Checker<'a> {
             }
             DeclKind::Simple { specs, declarators } => {
                 let templated = std::mem::take(&mut self.templated_decl);
-                self.type_spec(&specs.ty);
+                self.type_spec(specs);
                 if declarators.is_empty() {
                     self.declares_nothing(specs, d.span, templated);
                 }
@@ -725,10 +725,11 @@ impl<'a> Checker<'a> {
     }
 
     /// Class and enum definitions inside decl-specifiers.
-    fn type_spec(&mut self, ty: &'a TypeSpec) {
-        match ty {
+    fn type_spec(&mut self, specs: &'a DeclSpecs) {
+        match &specs.ty {
             TypeSpec::Class(c) => self.class(c),
             TypeSpec::Enum(e) => self.type_head_attributes(&e.attrs),
+            TypeSpec::Elaborated { attrs, .. } => self.type_head_attributes(attrs),
             _ => {}
         }
     }
@@ -881,7 +882,7 @@ impl<'a> Checker<'a> {
         match &d.kind {
             DeclKind::Function(f) => {
                 self.decls += 1;
-                self.type_spec(&f.specs.ty);
+                self.type_spec(&f.specs);
                 self.function_declaration(&f.specs, &f.declarator, f.entity, true, d.span);
             }
             DeclKind::Template { head, decl } => {
@@ -917,7 +918,7 @@ impl<'a> Checker<'a> {
         let deleted = matches!(f.body, FunctionBody::Delete);
         self.main_rules(&f.specs, &f.declarator, f.entity, deleted);
         self.implicit_int(&f.specs, &f.declarator, f.entity);
-        self.type_spec(&f.specs.ty);
+        self.type_spec(&f.specs);
         self.meaningless_return_qualifier(&f.specs, &f.declarator);
         self.redefinition(f);
         self.function_declaration(&f.specs, &f.declarator, f.entity, true, f.body_span);

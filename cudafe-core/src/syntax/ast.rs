@@ -373,6 +373,8 @@ pub enum TypeSpec {
     Elaborated {
         tag: TagKind,
         name: QualName,
+        /// Attributes between the key and the end of the name (`struct __device__ S`).
+        attrs: List<Attribute>,
     },
     Class(Box<ClassSpec>),
     Enum(Box<EnumSpec>),

@@ -104,7 +104,11 @@ impl<'a> Parser<'a> {
                 return Err(self.err("expected an identifier"));
             };
             let name = self.declare_elaborated(tag, name, specs, cx);
-            return Ok(TypeSpec::Elaborated { tag, name });
+            return Ok(TypeSpec::Elaborated {
+                tag,
+                name,
+                attrs: attrs.into(),
+            });
         }
         self.class_definition(start, tag, name, attrs, is_final, specs)
     }
@@ -832,6 +836,7 @@ impl<'a> Parser<'a> {
             return Ok(TypeSpec::Elaborated {
                 tag: TagKind::Enum,
                 name,
+                attrs: attrs.into(),
             });
         }
         let entity = self.declare_enum(scoped, name.as_ref(), start);
