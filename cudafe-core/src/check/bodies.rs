@@ -74,6 +74,7 @@ impl<'a> Checker<'a> {
         if self.template_depth == 0 {
             self.missing_return(f, body);
         }
+        self.noreturn_that_returns(f, body);
         self.leave_jump_scope(saved_jumps);
         self.unset_locals = saved_unset;
         self.cur_fn = saved_fn;

@@ -319,6 +319,32 @@ impl<'a> Checker<'a> {
         );
     }
 
+    /// #1305 for a function declared `noreturn` (in any of its declarations) that returns:
+    /// at each `return` control can reach, and at the closing brace when control can reach
+    /// the end. Not for templates, which are checked when instantiated.
+    pub(crate) fn noreturn_that_returns(&mut self, f: &'a FunctionDef, body: &'a Stmt) {
+        let Some(id) = f.entity else { return };
+        if self.in_template()
+            || self.sema.entity(id).flags.in_system_header
+            || !self.is_noreturn(id)
+            || body.span.hi as usize >= self.map.text().len()
+        {
+            return;
+        }
+        let mut r = Reach::new(self);
+        let end = r.stmt(body, true);
+        let mut at = r.returns;
+        if end {
+            at.push(body.span.hi.saturating_sub(1));
+        }
+        for a in at {
+            self.emit(
+                Diagnostic::new(ids::NORETURN_FUNCTION_DOES_RETURN, a)
+                    .severity(crate::diag::Severity::Warning),
+            );
+        }
+    }
+
     /// Can control reach the end of `body`, as EDG follows it (see [`Reach`])?
     fn falls_through(&self, body: &Stmt) -> bool {
         let mut r = Reach::new(self);
@@ -504,6 +530,8 @@ pub(crate) struct Reach<'c, 'a> {
     frames: Vec<Frame>,
     /// The unreachable loops (their first tokens).
     pub loops: Vec<u32>,
+    /// The reachable `return` statements (their first tokens).
+    pub returns: Vec<u32>,
 }
 
 /// An enclosing loop or switch.
@@ -524,6 +552,7 @@ impl<'c, 'a> Reach<'c, 'a> {
             warned: false,
             frames: Vec::new(),
             loops: Vec::new(),
+            returns: Vec::new(),
         }
     }
 
@@ -707,6 +736,9 @@ impl<'c, 'a> Reach<'c, 'a> {
             }
             StmtKind::Return(_) | StmtKind::CoReturn(_) | StmtKind::Goto(_) => {
                 self.code(s, reach, false);
+                if reach && matches!(s.kind, StmtKind::Return(_)) {
+                    self.returns.push(s.span.lo);
+                }
                 false
             }
             StmtKind::Try { body, handlers } => {
