@@ -64,6 +64,17 @@ void declared_first() {} //~ warning #1305-D: function declared with "noreturn" 
 [[noreturn]] __device__ void device_empty() {} //~ warning #1305-D: function declared with "noreturn" does return
 [[noreturn]] __host__ __device__ void both_empty() {} //~ warning #1305-D: function declared with "noreturn" does return
 [[noreturn]] __global__ void kernel_empty() {} //~ warning #1305-D: function declared with "noreturn" does return
+struct Logger {
+  [[noreturn]] void fatal(const char *);
+  void note(const char *);
+};
+[[noreturn]] void through_member(Logger &l) { l.fatal("x"); }
+[[noreturn]] void through_pointer(Logger *l) { l->fatal("x"); }
+[[noreturn]] void notes_only(Logger *l) { l->note("x"); } //~ warning #1305-D: function declared with "noreturn" does return
+[[noreturn]] void builtin() { __builtin_abort(); }
+[[noreturn]] void in_lambda() {
+  [] { abort(); }();
+} //~ warning #1305-D: function declared with "noreturn" does return
 template <class T>
 [[noreturn]] void in_template() {}
 template <class T>

@@ -331,6 +331,9 @@ impl<'a> Checker<'a> {
         {
             return;
         }
+        if self.has_unknown_callee(body) {
+            return;
+        }
         let mut r = Reach::new(self);
         let end = r.stmt(body, true);
         let mut at = r.returns;
@@ -343,6 +346,42 @@ impl<'a> Checker<'a> {
                     .severity(crate::diag::Severity::Warning),
             );
         }
+    }
+
+    /// Does `body` call a function we cannot tell, which may be declared `noreturn`: a
+    /// member whose class we do not know, or a name lookup did not resolve?
+    fn has_unknown_callee(&self, body: &Stmt) -> bool {
+        struct Calls<'c, 'a> {
+            c: &'c Checker<'a>,
+            unknown: bool,
+        }
+        impl<'c, 'a, 'b> crate::syntax::visit::Visitor<'b> for Calls<'c, 'a> {
+            fn expr(&mut self, e: &'b Expr) {
+                if self.unknown {
+                    return;
+                }
+                if let ExprKind::Call { callee, .. } = &e.kind {
+                    self.unknown = match &callee.unparen().kind {
+                        ExprKind::Name(n) => {
+                            !n.ident().is_some_and(|s| {
+                                self.c.interner.bytes(s).starts_with(b"__builtin_")
+                            }) && n.resolution.entities().is_empty()
+                        }
+                        ExprKind::Member { base, arrow, name } => {
+                            self.c.member_functions(base, *arrow, name).is_none()
+                        }
+                        _ => false,
+                    };
+                }
+                crate::syntax::visit::walk_expr(self, e);
+            }
+        }
+        let mut v = Calls {
+            c: self,
+            unknown: false,
+        };
+        crate::syntax::visit::Visitor::stmt(&mut v, body);
+        v.unknown
     }
 
     /// Can control reach the end of `body`, as EDG follows it (see [`Reach`])?
@@ -394,13 +433,16 @@ impl<'a> Checker<'a> {
                     if let Some(sym) = n.ident()
                         && matches!(
                             self.interner.bytes(sym),
-                            b"__builtin_unreachable" | b"__builtin_trap"
+                            b"__builtin_unreachable" | b"__builtin_trap" | b"__builtin_abort"
                         )
                     {
                         return true;
                     }
                     n.resolution.entities().iter().any(|&f| self.is_noreturn(f))
                 }
+                ExprKind::Member { base, arrow, name } => self
+                    .member_functions(base, *arrow, name)
+                    .is_some_and(|fs| fs.iter().any(|&f| self.is_noreturn(f))),
                 _ => false,
             },
             _ => false,
