@@ -1265,6 +1265,10 @@ impl<'a> Checker<'a> {
         {
             return;
         }
+        // Writing a `__constant__` variable is an error (#137) instead.
+        if space == MemSpace::Constant && matches!(usage, Use::Write | Use::ReadWrite) {
+            return;
+        }
         // A compound assignment or an increment reads, then writes.
         let diags: &[DiagId] = match usage {
             Use::Read => &[ids::DEVICE_VAR_READ_IN_HOST],

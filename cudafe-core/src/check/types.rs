@@ -1354,6 +1354,22 @@ impl<'a> Checker<'a> {
     /// #137 for the target of an assignment or of `++`/`--` that is certainly a const
     /// object; true when reported.
     pub(crate) fn unmodifiable_target(&mut self, target: &Expr) -> bool {
+        // A `__constant__` variable is read-only, in host and device code alike (its
+        // elements and members are not checked: cudafe++ leaves them alone), in templates
+        // too.
+        if let ExprKind::Name(n) = &target.unparen().kind
+            && let Some(v) = n.resolution.entity()
+            && self.sema.entity(v).kind == EntityKind::Variable
+            && self.sema.entity(v).cuda.mem == crate::sema::MemSpace::Constant
+            && self.func.is_some()
+            && !self.map.is_system(target.span.lo)
+        {
+            self.emit(Diagnostic::new(
+                ids::EXPR_NOT_A_MODIFIABLE_LVALUE,
+                n.span.lo,
+            ));
+            return true;
+        }
         if !self.types_checked(target) {
             return false;
         }
