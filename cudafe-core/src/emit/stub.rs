@@ -102,6 +102,7 @@ pub fn stub_file(a: &Analysis, map: &SourceMap, opts: &StubOptions) -> Stub {
         bodies: FxHashMap::default(),
         lambdas: FxHashMap::default(),
         this_class: None,
+        env: None,
     };
     visit::walk_decls(&mut c, &a.unit.decls);
     let ext = super::lambda::collect(&a.unit.decls, &a.sema, &a.interner, map, &opts.module_id);
@@ -230,6 +231,9 @@ struct Collector<'m, 'a> {
     lambdas: FxHashMap<Offset, &'a Lambda>,
     /// The class scope of the member function whose body is being walked (`this->p`).
     this_class: Option<ScopeId>,
+    /// What the template parameters of a body searched for an instance are bound to:
+    /// an `if constexpr` whose condition it decides has only its taken branch searched.
+    env: Option<Env>,
 }
 
 impl<'m, 'a> Collector<'m, 'a> {
@@ -355,6 +359,34 @@ impl<'m, 'a> Collector<'m, 'a> {
 }
 
 impl<'m, 'a> Visitor<'a> for Collector<'m, 'a> {
+    fn stmt(&mut self, s: &'a Stmt) {
+        if let StmtKind::If {
+            is_constexpr: true,
+            init,
+            cond: Some(cond),
+            then,
+            else_,
+            ..
+        } = &s.kind
+            && let Condition::Expr(c) = cond.as_ref()
+            && let Some(env) = &self.env
+            && let Some(v) = self.m.eval(c, env, 0)
+        {
+            // The discarded branch is not instantiated.
+            if let Some(i) = init {
+                self.stmt(i);
+            }
+            self.expr(c);
+            if v != 0 {
+                self.stmt(then);
+            } else if let Some(e) = else_ {
+                self.stmt(e);
+            }
+            return;
+        }
+        visit::walk_stmt(self, s);
+    }
+
     fn decl(&mut self, d: &'a Decl) {
         match &d.kind {
             DeclKind::Template { head, decl } => {
@@ -1772,6 +1804,7 @@ impl<'m, 'a, 'o> Writer<'m, 'a, 'o> {
             bodies: FxHashMap::default(),
             lambdas: FxHashMap::default(),
             this_class: None,
+            env: (!env.bound.is_empty()).then(|| env.clone()),
         };
         scan.stmt(body);
         let uses: Vec<Use<'a>> = scan
