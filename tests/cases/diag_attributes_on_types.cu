@@ -23,6 +23,7 @@ struct __align__(16) __maxnreg__(32) Aligned { //~ warning #1835-D: attribute "_
   float v[4];
 };
 struct __attribute__((noinline)) NotInlined {}; //~ warning #1835-D: attribute "noinline" does not apply here
+struct __noinline__ NotInlinedKeyword {}; //~ warning #1835-D: attribute "noinline" does not apply here
 struct __attribute__((always_inline, used)) Both {}; //~ warning #1835-D: attribute "always_inline" does not apply here
 //~^ warning #1835-D: attribute "used" does not apply here
 struct Outer {

@@ -80,6 +80,23 @@ impl<'a> Parser<'a> {
             _ => TagKind::Struct,
         };
         let mut attrs = self.gnu_and_cxx_attributes()?;
+        // CUDA's keyword attributes (`struct __noinline__ S`), which cannot apply to a
+        // class (reported by the checks).
+        while self.at_ident()
+            && let Some(name) = self.cuda_keyword_attribute(self.nth_sym(0))
+        {
+            let span = self.bump().span;
+            attrs.push(Attribute {
+                syntax: AttrSyntax::Gnu,
+                name,
+                namespace: None,
+                args: Vec::new().into(),
+                args_span: None,
+                span,
+                group: span,
+            });
+            attrs.extend(self.gnu_and_cxx_attributes()?);
+        }
         let name = if self.at_name_start() && !self.at_kw(Keyword::Operator) {
             Some(self.class_head_name()?)
         } else {
@@ -101,7 +118,7 @@ impl<'a> Parser<'a> {
             || (self.at_punct(Punct::Colon) && !self.colon_is_bitfield(cx, &name));
         if !is_definition {
             let Some(name) = name else {
-                return Err(self.err("expected an identifier"));
+                return Err(self.err("expected either a definition or a tag name"));
             };
             let name = self.declare_elaborated(tag, name, specs, cx);
             return Ok(TypeSpec::Elaborated {
@@ -808,6 +825,10 @@ impl<'a> Parser<'a> {
         if !self.at_punct(Punct::LBrace) {
             // An elaborated `enum E` or an opaque declaration `enum class E : int;`.
             let Some(name) = name else {
+                // `enum *p;`: neither a definition nor a name.
+                if underlying.is_none() && !scoped {
+                    return Err(self.err("expected either a definition or a tag name"));
+                }
                 return Err(self.err("expected a \"{\""));
             };
             if underlying.is_some() || scoped {
