@@ -323,6 +323,16 @@ impl<'a> HostEmitter<'a> {
         }
     }
 
+    /// In a class head, the `__noinline__` keyword (which the host compiler does not
+    /// know) spelled as the GNU attribute; CUDA's other attributes there stay as written.
+    fn spell_keyword_attributes(&mut self, attrs: &'a [Attribute]) {
+        for a in attrs {
+            if a.group == a.span && self.map.slice(a.group) == b"__noinline__" {
+                self.strip_attribute(a, attrs);
+            }
+        }
+    }
+
     fn strip_attributes(&mut self, attrs: &'a [Attribute]) {
         for a in attrs {
             self.strip_attribute(a, attrs);
@@ -1527,6 +1537,7 @@ impl<'a> Visitor<'a> for HostEmitter<'a> {
 
     fn class(&mut self, c: &'a ClassSpec) {
         self.drop_global_qualifier(c.name.as_ref());
+        self.spell_keyword_attributes(&c.attrs);
         self.class_depth += 1;
         let saved = std::mem::take(&mut self.templates);
         visit::walk_class(self, c);
@@ -1536,6 +1547,9 @@ impl<'a> Visitor<'a> for HostEmitter<'a> {
 
     fn decl_specs(&mut self, s: &'a DeclSpecs) {
         self.strip_attributes(&s.attrs);
+        if let TypeSpec::Elaborated { attrs, .. } = &s.ty {
+            self.spell_keyword_attributes(attrs);
+        }
         if let TypeSpec::Enum(e) = &s.ty
             && e.enumerators.is_some()
         {
